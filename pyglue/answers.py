@@ -1,0 +1,221 @@
+"""Reading the stable model back as typed answers, one per ask.
+
+Nothing here decides a game rule: the rules give, for each ask, the facts of
+the answer (types, forbidding rules, the graph of states a mana event can
+pass through); this module only counts paths in that graph and formats.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import clingo
+
+from .errors import MtgaspError
+from .scenario import Ask, Scenario
+from .solve import SolveResult
+
+MANA_SYMBOLS = "WUBRGC"
+TYPE_LETTERS = {name: name.upper() for name in "wubrgc"}
+
+ASK_ERRORS = {
+    "no_such_object": "there is no object with id '{object}'",
+    "not_on_battlefield": "'{object}' is not on the battlefield",
+    "no_such_ability": "'{object}' has no ability {arg} (it has {count})",
+    "not_a_mana_ability": "ability {arg} of '{object}' is not a mana ability",
+    "not_activated": "ability {arg} of '{object}' is not an activated ability",
+    "no_mana_ability": "'{object}' has no mana ability",
+    "several_mana_abilities": "'{object}' has several mana abilities: say which with `ability = N`",
+}
+
+
+@dataclass
+class Answer:
+    ask: Ask
+    data: dict[str, Any]
+    warnings: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        out = dict(self.data)
+        if self.warnings:
+            out["warnings"] = self.warnings
+        return out
+
+
+def mana_string(tuple_term: clingo.Symbol) -> str:
+    """m(W,U,B,R,G,C) -> "{W}{W}{G}"."""
+    amounts = [argument.number for argument in tuple_term.arguments]
+    return "".join("{%s}" % letter * amount for letter, amount in zip(MANA_SYMBOLS, amounts))
+
+
+def mana_sort_key(mana: str) -> tuple:
+    symbols = mana.replace("{", "").replace("}", "")
+    return (len(symbols), [MANA_SYMBOLS.index(s) for s in symbols])
+
+
+class ModelIndex:
+    """The shown atoms grouped by predicate and by ask."""
+
+    def __init__(self, result: SolveResult):
+        self.atoms: dict[str, list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
+        for atom in result.atoms:
+            self.atoms[atom.name].append(tuple(atom.arguments))
+        self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
+        for name, rows in self.atoms.items():
+            for row in rows:
+                if row and row[0].type == clingo.SymbolType.Number:
+                    self.per_ask[name, row[0].number].append(row[1:])
+        self.replacements_of: Counter[str] = Counter(row[1].string for row in self.atoms["replacement"])
+        self.ability_numbers: dict[tuple[str, clingo.Symbol], int] = {
+            (o.string, a): n.number for o, n, a in self.atoms["ability_number"]
+        }
+        self.ability_counts: Counter[str] = Counter(o.string for o, _, _ in self.atoms["ability_number"])
+
+    def of(self, name: str, index: int) -> list[tuple[clingo.Symbol, ...]]:
+        return self.per_ask.get((name, index), [])
+
+
+def build_answers(scenario: Scenario, result: SolveResult, max_orders: int = 20) -> list[Answer]:
+    index = ModelIndex(result)
+    texts = _ability_texts(scenario)
+    answers = []
+    for ask in scenario.asks:
+        if not ask.supported:
+            raise MtgaspError(f"{_where(scenario, ask)}: the ask '{ask.kind}' is not supported yet")
+        _raise_ask_error(scenario, ask, index)
+        answer = {
+            "could_produce": _could_produce,
+            "can_activate": _can_activate,
+            "activate": lambda a, i: _activate(a, i, max_orders),
+        }[ask.kind](ask, index)
+        warnings = [texts[a] for (a,) in index.of("depends_on_unparsed", ask.index) if a in texts]
+        answers.append(Answer(ask, answer, sorted(warnings, key=lambda w: (w["object"], w["ability"]))))
+    return answers
+
+
+def _where(scenario: Scenario, ask: Ask) -> str:
+    line = f":{ask.line}" if ask.line else ""
+    return f"{scenario.path}{line}: ask {ask.index}"
+
+
+def _raise_ask_error(scenario: Scenario, ask: Ask, index: ModelIndex) -> None:
+    for (error,) in index.of("ask_error", ask.index):
+        name = error.name
+        arg = error.arguments[0].number if error.arguments else None
+        message = ASK_ERRORS[name].format(object=ask.object_id, arg=arg,
+                                          count=_ability_count(index, ask.object_id))
+        raise MtgaspError(f"{_where(scenario, ask)}: {message}")
+
+
+def _ability_count(index: ModelIndex, object_id: str) -> str:
+    count = index.ability_counts.get(object_id, 0)
+    return "no abilities" if count == 0 else f"abilities 1 to {count}" if count > 1 else "ability 1"
+
+
+def _could_produce(ask: Ask, index: ModelIndex) -> dict[str, Any]:
+    types = {t.name for o, t in index.atoms["could_produce"] if o.string == ask.object_id}
+    return {"ask": "could_produce", "object": ask.object_id,
+            "types": [TYPE_LETTERS[t] for t in "wubrgc" if t in types]}
+
+
+def _legality(ask: Ask, index: ModelIndex) -> tuple[int, list[str]]:
+    (ability,) = index.of("ask_ability", ask.index)[0]
+    rules = sorted({rule.string for (rule,) in index.of("forbidden", ask.index)},
+                   key=lambda r: [int(p) if p.isdigit() else p for p in r.replace(".", " ").split()])
+    return index.ability_numbers[ask.object_id, ability], rules
+
+
+def _can_activate(ask: Ask, index: ModelIndex) -> dict[str, Any]:
+    number, rules = _legality(ask, index)
+    return {"ask": "can_activate", "object": ask.object_id, "ability": number,
+            "legal": not rules, "rules": rules}
+
+
+def _activate(ask: Ask, index: ModelIndex, max_orders: int) -> dict[str, Any]:
+    number, rules = _legality(ask, index)
+    outcomes = []
+    if not rules:
+        graph = EventGraph(index, ask.index)
+        for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0])):
+            outcomes.append({"mana": mana, "order_count": count,
+                             "orders": [[_effect_name(a, index) for a in order]
+                                        for order in graph.orders(mana, max_orders)]})
+    return {"ask": "activate", "object": ask.object_id, "ability": number,
+            "legal": not rules, "rules": rules, "outcomes": outcomes}
+
+
+def _effect_name(ability: clingo.Symbol, index: ModelIndex) -> str:
+    """A replacement effect is named by its object's id, with #N when it has several (spec)."""
+    if ability.name == "ab":
+        obj, number = ability.arguments
+        if index.replacements_of[obj.string] > 1:
+            return f"{obj.string}#{number.number}"
+        return obj.string
+    return str(ability)
+
+
+class EventGraph:
+    """The states one activation's mana event can pass through (616.1), from the model.
+
+    order_count of a result = the number of (choice, order, trigger choice)
+    paths that end with it, computed over states, not over orders.
+    """
+
+    def __init__(self, index: ModelIndex, ask_index: int):
+        self.roots = [node for _choice, node in index.of("event_root", ask_index)]
+        self.edges: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol]]] = defaultdict(list)
+        for node, effect, target in index.of("event_step", ask_index):
+            self.edges[node].append((effect, target))
+        self.endings: dict[clingo.Symbol, Counter[str]] = defaultdict(Counter)
+        for node, _choice, total in index.of("event_final", ask_index):
+            self.endings[node][mana_string(total)] += 1
+        self._counts = lru_cache(maxsize=None)(self._counts_from)
+
+    def _counts_from(self, node: clingo.Symbol) -> Counter[str]:
+        counts = Counter(self.endings.get(node, {}))
+        for _effect, target in self.edges.get(node, ()):
+            counts.update(self._counts(target))
+        return counts
+
+    def outcome_counts(self) -> Counter[str]:
+        total: Counter[str] = Counter()
+        for root in self.roots:
+            total.update(self._counts(root))
+        return total
+
+    def orders(self, mana: str, limit: int) -> list[list[clingo.Symbol]]:
+        """Up to `limit` distinct orders of effects that end with `mana` (choices merged)."""
+        found: list[list[clingo.Symbol]] = []
+        seen: set[tuple] = set()
+
+        def walk(node: clingo.Symbol, path: list[clingo.Symbol]) -> None:
+            if len(found) >= limit or not self._counts(node).get(mana):
+                return
+            if mana in self.endings.get(node, {}) and tuple(path) not in seen:
+                seen.add(tuple(path))
+                found.append(list(path))
+            for effect, target in self.edges.get(node, ()):
+                walk(target, path + [effect])
+
+        for root in self.roots:
+            walk(root, [])
+        return found[:limit]
+
+
+def _ability_texts(scenario: Scenario) -> dict[clingo.Symbol, dict[str, Any]]:
+    """What each not fully understood ability says, for warnings."""
+    from grammar import parse_card
+
+    texts = {}
+    for obj in scenario.objects:
+        if obj.card is None:
+            continue
+        parsed = parse_card(obj.id, obj.card.name, obj.card.text)
+        for ability, start, end, text in parsed.unparsed:
+            number = ability.arguments[1].number if ability.name == "ab" else None
+            texts.setdefault(ability, {"object": obj.id, "ability": number, "unparsed": []})
+            texts[ability]["unparsed"].append(text)
+    return texts
