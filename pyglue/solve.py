@@ -61,7 +61,7 @@ def solve(facts: list[clingo.Symbol], extra_rules: list[Path] = (), *,
     program = facts_text(facts)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_solve_in_child, args=(program, extra_rules, sender), daemon=True)
+    child = context.Process(target=_solve_in_child, args=(program, extra_rules, allow_scripts, sender), daemon=True)
     child.start()
     sender.close()
     if not receiver.poll(timeout):
@@ -80,9 +80,9 @@ def solve(facts: list[clingo.Symbol], extra_rules: list[Path] = (), *,
     return SolveResult([clingo.parse_term(a) for a in atoms], warnings, stats)
 
 
-def _solve_in_child(program: str, extra_rules: list[Path], sender) -> None:
+def _solve_in_child(program: str, extra_rules: list[Path], allow_scripts: bool, sender) -> None:
     try:
-        sender.send(("ok", run_clingo(program, extra_rules)))
+        sender.send(("ok", run_clingo(program, extra_rules, allow_scripts)))
     except MtgaspError as err:
         sender.send(("error", str(err)))
     except RuntimeError as err:  # clingo's own errors: syntax errors in rule files and the like
@@ -91,8 +91,13 @@ def _solve_in_child(program: str, extra_rules: list[Path], sender) -> None:
         sender.close()
 
 
-def run_clingo(program: str, extra_rules: list[Path] = ()) -> tuple[list[str], list[str], dict]:
+def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool = False
+               ) -> tuple[list[str], list[str], dict]:
     """Ground and solve in this process; returns (shown atoms, clingo's warnings, statistics)."""
+    if allow_scripts:
+        from clingo.script import enable_python
+
+        enable_python()
     messages: list[str] = []
 
     def logger(code: clingo.MessageCode, message: str) -> None:

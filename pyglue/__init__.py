@@ -1,0 +1,1 @@
+"""mtgasp: the rules of Magic: The Gathering as answer-set programs (Python glue)."""

@@ -1,0 +1,35 @@
+"""Shared paths and fixtures. The shared data folder sits next to the repository
+(../shared); tests that need it skip with a reason where it is absent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED = REPO_ROOT.parent / "shared"
+CORPUS = SHARED / "data" / "oracle_corpus.json"
+SPEC_EXAMPLES = SHARED / "spec" / "examples"
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    if not SHARED.is_dir():
+        pytest.skip(f"the shared data folder {SHARED} is absent")
+    return SHARED
+
+
+@pytest.fixture
+def corpus_path(shared_dir: Path) -> Path:
+    if not CORPUS.is_file():
+        pytest.skip(f"the card corpus {CORPUS} is absent")
+    return CORPUS
+
+
+@pytest.fixture
+def spec_examples(shared_dir: Path) -> list[Path]:
+    examples = sorted(SPEC_EXAMPLES.glob("*.toml"))
+    if not examples:
+        pytest.skip(f"no scenario examples in {SPEC_EXAMPLES}")
+    return examples
