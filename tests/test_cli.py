@@ -1,0 +1,220 @@
+"""The command line end to end: answers, expectations, and one clear error
+(exit status 2, no traceback) for every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyglue.cli import main
+
+from conftest import REPO_ROOT
+
+SCENARIOS = REPO_ROOT / "tests" / "scenarios"
+EXAMPLES = REPO_ROOT / "examples"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+FOREST_SCENARIO = """
+[[object]]
+id = "forest"
+card = "Forest"
+controller = "you"
+
+[[ask]]
+activate = "forest"
+"""
+
+
+def test_shared_examples_pass_check(capsys, spec_examples):
+    code, out, _ = run(capsys, "check", *spec_examples)
+    assert code == 0, out
+    assert out.strip().endswith(" failed") and ", 0 failed" in out
+
+
+def test_own_scenarios_pass_check(capsys):
+    code, out, _ = run(capsys, "check", SCENARIOS, EXAMPLES)
+    assert code == 0, out
+    passed = int(out.strip().splitlines()[-1].split()[0])
+    assert passed >= 60
+
+
+def test_check_reports_a_failed_expectation(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO + 'expect = ["{U}"]\n')
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1
+    assert 'expected ["{U}"], got ["{G}"]' in out
+    assert out.strip().endswith("0 passed, 1 failed")
+
+
+def test_ask_json_has_order_counts_and_orders(capsys, spec_examples):
+    example = next(p for p in spec_examples if p.name == "reflection_then_contamination.toml")
+    code, out, _ = run(capsys, "ask", "--json", example)
+    assert code == 0
+    (answer,) = json.loads(out)["answers"]
+    assert answer["outcomes"] == [
+        {"mana": "{B}", "order_count": 1, "orders": [["mana_reflection", "contamination"]]},
+        {"mana": "{B}{B}", "order_count": 1, "orders": [["contamination", "mana_reflection"]]},
+    ]
+
+
+def test_max_orders_limits_the_listed_orders_not_the_count(capsys, tmp_path):
+    text = FOREST_SCENARIO + "".join(
+        f'\n[[object]]\nid = "refl{i}"\ncard = "Mana Reflection"\ncontroller = "you"\n' for i in range(4))
+    code, out, _ = run(capsys, "ask", "--json", "--max-orders", "3", write(tmp_path, text))
+    assert code == 0
+    (outcome,) = json.loads(out)["answers"][0]["outcomes"]
+    assert outcome["mana"] == "{G}" * 16
+    assert outcome["order_count"] == 24
+    assert len(outcome["orders"]) == 3
+
+
+def test_ask_table_names_effects_and_warns_on_unparsed_text(capsys):
+    code, out, _ = run(capsys, "ask", EXAMPLES / "reflection_then_contamination.toml")
+    assert code == 0
+    assert "mana_reflection > contamination" in out
+    assert "{B}{B}" in out
+
+
+def test_warning_names_object_and_text(capsys, tmp_path):
+    text = FOREST_SCENARIO + """
+[[object]]
+id = "mystery"
+name = "Mystery Rock"
+type = "Artifact"
+text = "Lands you control frobnicate wildly."
+controller = "you"
+"""
+    code, out, _ = run(capsys, "ask", "--json", write(tmp_path, text))
+    assert code == 0
+    (answer,) = json.loads(out)["answers"]
+    assert answer["warnings"] == [
+        {"object": "mystery", "ability": 1, "unparsed": ["Lands you control frobnicate wildly."]}]
+
+
+def test_parse_card_and_text(capsys):
+    code, out, _ = run(capsys, "parse", "reflecting pool")
+    assert code == 0
+    assert 'produces(ab("reflecting_pool",1),1,1,could_produce(sel(ab("reflecting_pool",1),1),type),n(1)).' in out
+    assert "printed_card_type(\"reflecting_pool\",land)." in out
+    code, out, _ = run(capsys, "parse", "--text", "{T}: Add {G}.\nFrobnicate.")
+    assert code == 0
+    assert "not understood" in out and "Frobnicate." in out
+
+
+def test_facts_prints_a_program(capsys, tmp_path):
+    code, out, _ = run(capsys, "facts", write(tmp_path, FOREST_SCENARIO))
+    assert code == 0
+    assert 'ask(1,activate("forest",only)).' in out
+    assert 'printed_subtype("forest",forest).' in out
+
+
+# ---- bad input: one message, exit status 2 ---------------------------------
+
+def error_of(capsys, *args) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 2, (out, err)
+    assert err.startswith("mtgasp: ") and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+    return err
+
+
+def test_malformed_toml_names_its_line(capsys, tmp_path):
+    path = write(tmp_path, '[[object]]\ncard = "Forest"\ncontroller = you\n')
+    err = error_of(capsys, "ask", path)
+    assert f"{path}:3:" in err
+
+
+def test_unknown_card_suggests_names(capsys, tmp_path):
+    path = write(tmp_path, '[[object]]\ncard = "Relfecting Pool"\ncontroller = "you"\n')
+    err = error_of(capsys, "ask", path)
+    assert "Relfecting Pool" in err and "Reflecting Pool" in err
+
+
+def test_unknown_id(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'activate = "swamp"'))
+    err = error_of(capsys, "ask", path)
+    assert "swamp" in err
+
+
+def test_bad_ability_index(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO + "ability = 3\n")
+    err = error_of(capsys, "ask", path)
+    assert "no ability 3" in err and "ability 1" in err
+
+
+def test_several_mana_abilities_need_a_number(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace('"Forest"', '"Tundra"'))
+    err = error_of(capsys, "ask", path)
+    assert "several mana abilities" in err
+
+
+def test_unsupported_ask_kind(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'characteristics = "forest"'))
+    err = error_of(capsys, "ask", path)
+    assert "not supported yet" in err
+
+
+def test_script_in_extra_rules_is_refused(capsys, tmp_path):
+    rules = write(tmp_path, '#script (python)\nprint("hi")\n#end.\n', "extra.lp")
+    err = error_of(capsys, "ask", write(tmp_path, FOREST_SCENARIO), "--rules", rules)
+    assert "#script" in err and "--allow-scripts" in err
+
+
+def test_script_allowed_on_request(capsys, tmp_path):
+    rules = write(tmp_path, "#script (python)\nimport clingo\ndef house(): return clingo.String('scripted')\n#end.\n"
+                            'forbidden(I, @house()) :- activation(I, _, _).\n', "extra.lp")
+    code, out, _ = run(capsys, "ask", write(tmp_path, FOREST_SCENARIO), "--rules", rules, "--allow-scripts")
+    assert code == 0 and "not legal (scripted)" in out
+
+
+def test_extra_rules_are_loaded_after_the_built_in_ones(capsys, tmp_path):
+    # A researcher's rule: a house rule that forbids tapping Forests.
+    rules = write(tmp_path, 'forbidden(I, "house") :- activation(I, O, _), subtype(O, forest).\n', "house.lp")
+    code, out, _ = run(capsys, "ask", write(tmp_path, FOREST_SCENARIO), "--rules", rules)
+    assert code == 0 and "not legal (house)" in out
+
+
+def test_timeout(capsys, tmp_path):
+    # Pigeon-hole: 13 pigeons, 12 holes: clasp needs far longer than the limit.
+    hard = write(tmp_path, """
+        pigeon(1..13). hole(1..12).
+        1 { in(P, H) : hole(H) } 1 :- pigeon(P).
+        :- in(P, H), in(Q, H), P < Q.
+    """, "hard.lp")
+    err = error_of(capsys, "ask", write(tmp_path, FOREST_SCENARIO), "--rules", hard, "--timeout", "0.5")
+    assert "time limit of 0.5 s" in err
+
+
+def test_syntax_error_in_extra_rules(capsys, tmp_path):
+    rules = write(tmp_path, "p(.\n", "bad.lp")
+    err = error_of(capsys, "ask", write(tmp_path, FOREST_SCENARIO), "--rules", rules)
+    assert "clingo" in err
+
+
+def test_missing_file(capsys, tmp_path):
+    err = error_of(capsys, "ask", tmp_path / "nope.toml")
+    assert "nope.toml" in err
+
+
+def test_console_script_exits_2_without_traceback(tmp_path):
+    path = write(tmp_path, '[[object]]\ncard = "Forest"\nzone = "nowhere"\n')
+    proc = subprocess.run([sys.executable, "-m", "pyglue.cli", "ask", str(path)],
+                          capture_output=True, text=True, cwd=REPO_ROOT)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "nowhere" in proc.stderr
