@@ -1,0 +1,113 @@
+"""How much of the Oracle corpus the grammar understands.
+
+Mana abilities (605.1): activated abilities whose effect adds mana (not
+loyalty abilities, no target) and triggered abilities that add mana on a
+"tapped for mana" trigger, quoted (granted) ones included, on cards whose
+text says "add". One is *unparsed* when an `unparsed` span overlaps its cost
+or its "Add ..." sentence; an unparsed other sentence (a rider) is counted
+apart. The issue's goal: no unparsed mana ability.
+
+    python benchmarks/corpus_coverage.py [--corpus PATH] [--show N]
+"""
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from grammar import parse_card  # noqa: E402
+
+ADD = re.compile(r"\badds?\b", re.IGNORECASE)
+
+
+def masked(text):
+    """text with quoted parts blanked, same length."""
+    return re.sub(r'"[^"]*"', lambda m: " " * len(m.group()), text)
+
+
+def sentence_spans(text, start):
+    for m in re.finditer(r"[^.\n]+\.?", text[start:]):
+        yield start + m.start(), start + m.end()
+
+
+def mana_spans(kind, text):
+    """The spans of a mana ability's own part (cost and "Add" sentence),
+    or None when the ability is no mana ability."""
+    plain = masked(text)
+    if kind == "activated":
+        colon = plain.find(":")
+        if colon < 0 or plain.lstrip().startswith("[") or "target" in plain[colon:].lower():
+            return None
+        spans = [(0, colon)]
+    elif kind == "triggered":
+        first = next(sentence_spans(plain, 0), None)
+        if first is None or "for mana" not in plain[first[0]:first[1]]:
+            return None
+        return [first] if ADD.search(plain[first[0]:first[1]]) else None
+    else:
+        return None
+    adds = [s for s in sentence_spans(plain, colon + 1) if ADD.search(plain[s[0]:s[1]])]
+    return spans + adds[:1] if adds else None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--corpus", default=str(ROOT / ".." / "shared" / "data" / "oracle_corpus.json"))
+    parser.add_argument("--show", type=int, default=20, help="unparsed mana abilities to list")
+    args = parser.parse_args()
+    cards = json.loads(Path(args.corpus).read_text())
+
+    abilities = clean = 0
+    mana = mana_unparsed = rider_unparsed = 0
+    shown = []
+    kinds = Counter()
+    elapsed = 0.0
+    for i, card in enumerate(cards):
+        text = card.get("text") or ""
+        start = time.perf_counter()
+        ct = parse_card(str(i), card["name"], text, card.get("types") or ())
+        elapsed += time.perf_counter() - start
+        texts, kind, spans = {}, {}, {}
+        for f in ct.facts:
+            ab = str(f.arguments[0]) if f.arguments else None
+            if f.name == "ability_text":
+                texts[ab] = f.arguments[1].string
+            elif f.name == "ability_kind":
+                kind[ab] = f.arguments[1].name
+            elif f.name == "unparsed":
+                spans.setdefault(ab, []).append((f.arguments[1].number, f.arguments[2].number))
+        abilities += len(texts)
+        clean += sum(ab not in spans for ab in texts)
+        kinds.update(kind.values())
+        if not ADD.search(text):
+            continue
+        for ab, ab_text in texts.items():
+            own = mana_spans(kind.get(ab), ab_text)
+            if own is None:
+                continue
+            mana += 1
+            bad = [s for s in spans.get(ab, []) if any(s[0] < e and b < s[1] for b, e in own)]
+            if bad:
+                mana_unparsed += 1
+                if len(shown) < args.show:
+                    shown.append("%s: %s" % (card["name"], ab_text))
+            elif spans.get(ab):
+                rider_unparsed += 1
+
+    print("abilities: %d, fully parsed: %d (%.1f%%)" % (abilities, clean, 100.0 * clean / abilities))
+    print("kinds: %s" % dict(kinds))
+    print("mana abilities: %d, unparsed: %d, parsed with an unparsed rider: %d"
+          % (mana, mana_unparsed, rider_unparsed))
+    print("speed: %.0f abilities/s (%.2f s for %d cards)" % (abilities / elapsed, elapsed, len(cards)))
+    for line in shown:
+        print("  " + line.replace("\n", " "))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,346 @@
+"""Oracle text to the ability facts of rules_asp/VOCABULARY.md.
+
+The driver here cuts a card's text into abilities (lines, keyword lists,
+quoted abilities) and each ability into pieces: cost parts, sentences, the
+trigger condition. grammar/oracle.lark parses one piece at a time, so a
+piece that is not understood becomes `unparsed` for its own span only."""
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from clingo import Function, Number, String
+from lark import Lark
+from lark.exceptions import LarkError, VisitError
+
+from . import lexicon
+from .transformer import Clauses, NotUnderstood, constant_name
+
+__all__ = ["CardText", "parse_card", "parse_type_line", "constant_name"]
+
+PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
+                   start=["cost", "sentence", "triggered", "trigger", "trigger_effect"],
+                   cache=True)
+
+
+@dataclass
+class CardText:
+    facts: list = field(default_factory=list)
+    abilities: list = field(default_factory=list)   # (N, ab(O, N), text)
+    unparsed: list = field(default_factory=list)    # (ability, start, end, text)
+
+
+# ------------------------------------------------------------- type line
+
+def parse_type_line(obj_id, type_line):
+    """printed_card_type / printed_supertype / printed_subtype facts."""
+    obj = String(obj_id)
+    types, _, subtypes = type_line.partition("—")
+    facts = []
+    supertypes = {"basic", "legendary", "snow", "world", "ongoing", "elite", "host"}
+    for word in types.split():
+        name = constant_name(word)
+        pred = "printed_supertype" if name in supertypes else "printed_card_type"
+        facts.append(Function(pred, [obj, Function(name)]))
+    for word in re.findall(r"Time Lord|\S+", subtypes):
+        facts.append(Function("printed_subtype", [obj, Function(constant_name(word))]))
+    return facts
+
+
+# ---------------------------------------------------------- cutting text
+
+REMINDER = re.compile(r"\s*\([^()]*\)")
+KEYWORD = re.compile(
+    r"(%s|\w+(?:walk|cycling)|basic landcycling|megamorph|multikicker|commander ninjutsu)"
+    r"(?=$|[ —])" % "|".join(re.escape(k.lower()) for k in
+                            sorted(lexicon.KEYWORDS, key=len, reverse=True)),
+    re.IGNORECASE)
+ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
+CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
+TRIGGER = re.compile(r"(When|Whenever|At)\b")
+MANA_COST = re.compile(r"(\{[^{}]+\})+")
+
+
+def _lines(text):
+    """Ability texts in order: reminder text removed, modes kept with their
+    ability, keyword lists split."""
+    out = []
+    for line in text.split("\n"):
+        while REMINDER.search(line):
+            line = REMINDER.sub("", line)
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("•") and out:
+            out[-1] += "\n" + line
+        elif _keyword_list(line):
+            out.extend(_keyword_list(line))
+        else:
+            out.append(line)
+    return out
+
+
+def _keyword_list(line):
+    """The keyword abilities of a keyword line, else None."""
+    first = KEYWORD.match(line)
+    if first and line[first.end():first.end() + 1] == "—":
+        return [line]  # "Ward—Pay 2 life.": the rest is the cost
+    parts = re.split(r"[,;] ", line)
+    if all(KEYWORD.match(p) and not p.endswith(".") for p in parts):
+        return parts
+    return None
+
+
+def _outside_quotes(text, char):
+    """Positions of char in text outside double quotes."""
+    inside = False
+    for i, c in enumerate(text):
+        if c == '"':
+            inside = not inside
+        elif c == char and not inside:
+            yield i
+
+
+QUOTED = re.compile(r'"[^"]*"')
+# inside a quoted ability, quotes are single: apostrophes have a letter after
+QUOTED_INSIDE = re.compile(r"(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)")
+
+
+def _normalize(text, names):
+    """Lower-cased text of the same length, the card's names written "~"."""
+    for name in names:
+        at = text.find(name)
+        while at >= 0:
+            end = at + len(name)
+            if not (text[at - 1:at].isalnum() or text[end:end + 1].isalnum()):
+                text = text[:at] + "~" + " " * (len(name) - 1) + text[end:]
+            at = text.find(name, end)
+    lower = text.lower()
+    if len(lower) == len(text):
+        return lower
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+@lru_cache(maxsize=4096)
+def _tree(piece, rule):
+    """The parse tree of a piece, or None; boards repeat their texts."""
+    try:
+        return PARSER.parse(piece, start=rule)
+    except LarkError:
+        return None
+
+
+def _sentences(text, start, end):
+    """(start, end) spans of the sentences in text[start:end]; "Choose a
+    color." stays with the next sentence, which says "that color"."""
+    chosen = None
+    for m in re.finditer(r"[^.\n]*[^.\s\n][^.\n]*\.?", text[start:end]):
+        lead = len(m.group()) - len(m.group().lstrip())
+        i, j = start + m.start() + lead, start + m.end()
+        if text[i:j] == "choose a color.":
+            chosen = i
+            continue
+        yield (i if chosen is None else chosen), j
+        chosen = None
+    if chosen is not None:
+        yield chosen, end
+
+
+# -------------------------------------------------------------- abilities
+
+class _Ability:
+    """Facts of one ability: the pieces parsed one at a time."""
+
+    def __init__(self, card, ab, text, quoted):
+        self.card, self.ab, self.text = card, ab, text
+        self.next_sel = 1
+        self.effects = 0
+        self.quotes = {}
+        masked = text
+        for k, m in enumerate((QUOTED_INSIDE if quoted else QUOTED).finditer(text), 1):
+            i, j = m.span()
+            sub = Function("sub", [ab, Number(k)])
+            card.ability(sub, text[i + 1:j - 1], True)
+            placeholder = '"q%d"' % k
+            if len(placeholder) <= j - i:
+                self.quotes["q%d" % k] = sub
+                masked = masked[:i] + placeholder.ljust(j - i) + masked[j:]
+        self.norm = _normalize(masked, card.names)
+
+    def fact(self, name, *args):
+        self.card.out.facts.append(Function(name, [self.ab, *args]))
+
+    def unparsed(self, start, end):
+        text = self.text[start:end]
+        self.fact("unparsed", Number(start), Number(end), String(text))
+        self.card.out.unparsed.append((self.ab, start, end, text))
+
+    def parse(self, start, end, rule):
+        """Piece text[start:end] read as `rule`: (result, selector facts), or None."""
+        piece = self.norm[start:end].rstrip(".,")
+        if not piece.strip():
+            return None
+        if rule in ("triggered", "trigger") and "for mana" not in piece:
+            return None  # the only trigger modelled: tapped for mana (106.12a)
+        clauses = Clauses(self.ab, self.text[start:start + len(piece)],
+                          self.next_sel, self.quotes)
+        tree = _tree(piece, rule)
+        if tree is None:
+            return None
+        try:
+            return clauses.transform(tree), clauses
+        except VisitError as e:
+            if isinstance(e.orig_exc, NotUnderstood):
+                return None
+            raise
+
+    def take(self, parsed):
+        """Keep a parse: its selectors are numbered from now on."""
+        result, clauses = parsed
+        self.next_sel = clauses.next_sel
+        self.card.out.facts.extend(clauses.facts)
+        return result
+
+    def emit(self, clauses):
+        for name, *args in clauses:
+            if name == "effect":
+                self.effects += 1
+                self.fact("effect", Number(self.effects), *args)
+            else:
+                self.fact(name, *args)
+
+    def sentences(self, start, end, rule="sentence"):
+        """Parse each sentence; the kinds of ability they make, in order."""
+        kinds = []
+        for i, j in _sentences(self.norm, start, end):
+            parsed = self.parse(i, j, rule)
+            if parsed is None:
+                self.unparsed(i, j)
+            else:
+                kind, clauses = self.take(parsed)
+                kinds.append(kind)
+                self.emit(clauses)
+            rule = "sentence"
+        return kinds
+
+    def keyword(self, m):
+        self.fact("ability_kind", Function("keyword"))
+        self.fact("keyword", Function(constant_name(m.group(1))))
+        rest = self.text[m.end():].lstrip(" —")
+        start = len(self.text) - len(rest)
+        if MANA_COST.fullmatch(rest):
+            self.fact("cost", Function("mana", [String(rest)]))
+        elif rest:
+            self.unparsed(start, len(self.text))
+
+    def activated(self, start, colon):
+        self.fact("ability_kind", Function("activated"))
+        for m in re.finditer(r"[^,]+", self.norm[start:colon]):
+            i = start + m.start() + len(m.group()) - len(m.group().lstrip())
+            j = start + m.end()
+            parsed = self.parse(i, j, "cost")
+            if parsed is None:
+                self.unparsed(i, j)
+            else:
+                self.fact("cost", self.take(parsed))
+        self.sentences(colon + 1, len(self.text))
+
+    def triggered(self, start):
+        self.fact("ability_kind", Function("triggered"))
+        first = next(_sentences(self.norm, start, len(self.text)), None)
+        if first is None:
+            return
+        i, j = first
+        parsed = self.parse(i, j, "triggered")
+        if parsed is not None:
+            self.emit(self.take(parsed))
+        else:
+            self.split_trigger(i, j)
+        self.sentences(j, len(self.text))
+
+    def split_trigger(self, i, j):
+        """A first sentence read as condition and effect: cut at the first
+        comma after a known condition, else before the first effect that
+        parses; the part not understood stays unparsed."""
+        commas = [i + c for c in _outside_quotes(self.norm[i:j], ",")]
+        for c in commas:
+            trigger = self.parse(i, c, "trigger")
+            if trigger is not None:
+                self.emit(self.take(trigger))
+                if not self.trigger_effect(c + 1, j):
+                    self.sentences(c + 1, j)
+                return
+        for c in commas:
+            if self.parse(c + 1, j, self.effect_rule(c + 1, j)) is not None:
+                self.unparsed(i, c + 1)
+                self.trigger_effect(c + 1, j)
+                return
+        self.unparsed(i, j)
+
+    def effect_rule(self, i, j):
+        adds = re.match(r"\s*(add|that player|its controller)\b", self.norm[i:j])
+        return "trigger_effect" if adds else "sentence"
+
+    def trigger_effect(self, i, j):
+        """Emit the effect of a trigger in text[i:j]; False if it does not parse."""
+        parsed = self.parse(i, j, self.effect_rule(i, j))
+        if parsed is None:
+            return False
+        result = self.take(parsed)
+        self.emit(result[1] if isinstance(result, tuple) else result)
+        return True
+
+    def other(self, start):
+        kinds = self.sentences(start, len(self.text))
+        if self.card.spell:
+            kind = "spell"
+        elif kinds and kinds[0] in ("spell", "static"):
+            kind = kinds[0]
+        else:
+            return
+        self.fact("ability_kind", Function(kind))
+
+    def run(self):
+        self.fact("ability_text", String(self.text))
+        m = KEYWORD.match(self.text)
+        if m and _keyword_list(self.text) == [self.text]:
+            return self.keyword(m)
+        start = 0
+        if CHAPTER.match(self.text):
+            self.fact("ability_kind", Function("triggered"))
+            return self.sentences(CHAPTER.match(self.text).end(), len(self.text))
+        if ABILITY_WORD.match(self.text):
+            start = ABILITY_WORD.match(self.text).end()
+        if TRIGGER.match(self.text, start):
+            return self.triggered(start)
+        colon = next(_outside_quotes(self.norm, ":"), None)
+        if colon is not None and "." not in self.norm[start:colon]:
+            return self.activated(start, colon)
+        return self.other(start)
+
+
+class _Card:
+    def __init__(self, name, spell):
+        self.out = CardText()
+        # each face of "A // B"; "A-" marks a rebalanced card (Alchemy)
+        faces = [re.sub(r"^A-", "", face) for face in name.split(" // ")]
+        names = faces + [face.split(", ")[0] for face in faces]
+        self.names = sorted({n for n in names if n}, key=len, reverse=True)
+        self.spell = spell
+
+    def ability(self, ab, text, quoted=False):
+        _Ability(self, ab, text, quoted).run()
+
+
+def parse_card(obj_id, name, text, types=()):
+    """All ability facts of a card. `types` (card types, optional) tells
+    instants and sorceries, whose abilities are spell abilities (113.3a)."""
+    card = _Card(name, bool({t.lower() for t in types} & {"instant", "sorcery"}))
+    obj = String(obj_id)
+    for n, line in enumerate(_lines(text or ""), 1):
+        ab = Function("ab", [obj, Number(n)])
+        card.out.abilities.append((n, ab, line))
+        card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
+        card.ability(ab, line)
+    return card.out

@@ -1,0 +1,488 @@
+"""Parse trees of grammar/oracle.lark to the facts of rules_asp/VOCABULARY.md.
+
+One `Clauses` transformer reads one cost part or sentence of an ability.
+Costs come back as cost terms, sentences as lists of `(predicate, args)`
+for the ability (the driver adds the ability term and numbers the effects).
+Selector constraints are collected in `facts`. Whatever the vocabulary
+cannot say raises `NotUnderstood`: the text then stays unparsed."""
+
+import re
+
+from clingo import Function, Number, String
+from lark import Transformer, v_args
+
+from . import lexicon
+
+
+class NotUnderstood(Exception):
+    """The text parses, but the vocabulary has no fact for it."""
+
+
+def constant_name(word):
+    """A type word as a constant: "Urza's" -> urza_s, "Power-Plant" -> power_plant."""
+    return re.sub(r"[^a-z0-9]+", "_", word.lower()).strip("_")
+
+
+def _n(n):
+    """A count: a number, or the constant x (107.3: the player chooses)."""
+    return Number(n) if isinstance(n, int) else n
+
+
+def const(name):
+    return Function(name)
+
+
+def fn(name, *args):
+    return Function(name, list(args))
+
+
+def _plural(word):
+    irregular = {"mouse": "mice", "fungus": "fungi", "homunculus": "homunculi",
+                 "sorcery": "sorceries", "plains": "plains", "myr": "myr"}
+    if word in irregular:
+        return irregular[word]
+    if re.search(r"(s|x|ch|sh)$", word):
+        return word + "es"
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    if re.search(r"(el|ar|ol)f$", word):  # elf, dwarf, wolf
+        return word[:-1] + "ves"
+    return word + "s"
+
+
+def _words(names):
+    """Singular and plural spelling of each name -> its constant."""
+    table = {}
+    for name in names:
+        word = name.lower()
+        table[word] = table[_plural(word)] = constant_name(name)
+    return table
+
+
+CARD_TYPES = _words(["artifact", "battle", "creature", "enchantment", "instant",
+                     "kindred", "land", "planeswalker", "sorcery"])
+SUPERTYPES = _words(["basic", "legendary", "snow", "world"])
+SUBTYPES = _words(lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES
+                  + lexicon.LAND_TYPES + lexicon.PLANESWALKER_TYPES
+                  + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
+BASIC_LAND_TYPES = ["plains", "island", "swamp", "mountain", "forest"]  # 305.6, WUBRG
+ANY_OBJECT = {"permanent", "permanents", "card", "cards"}  # no constraint
+TOKEN = {"token", "tokens"}
+NOUNS = CARD_TYPES.keys() | SUBTYPES.keys() | ANY_OBJECT | TOKEN | {"spell"}
+
+COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
+
+
+@v_args(inline=True)
+class Clauses(Transformer):
+    def __init__(self, ab, text, first_sel, quotes):
+        super().__init__()
+        self.ab = ab            # the ability term
+        self.text = text        # the printed piece, same offsets as the parsed one
+        self.next_sel = first_sel
+        self.quotes = quotes    # "q1" -> sub(A, 1)
+        self.facts = []
+
+    def _original(self, token):
+        return self.text[token.start_pos:token.end_pos].strip()
+
+    # ------------------------------------------------------------ selectors
+
+    def _selector(self, constraints):
+        sel = fn("sel", self.ab, Number(self.next_sel))
+        self.next_sel += 1
+        for pred, arg in constraints:
+            self.facts.append(fn(pred, sel) if arg is None else fn(pred, sel, arg))
+        return sel
+
+    def _adjective(self, word):
+        if word in SUPERTYPES:
+            return ("sel_supertype", const(SUPERTYPES[word]))
+        if word in CARD_TYPES:
+            return ("sel_type", const(CARD_TYPES[word]))
+        if word in SUBTYPES:
+            return ("sel_subtype_in", const(SUBTYPES[word]))
+        if word.startswith("non") and word[3:].lstrip("-") in SUPERTYPES:
+            return ("sel_not_supertype", const(SUPERTYPES[word[3:].lstrip("-")]))
+        if word.startswith("non") and word[3:].lstrip("-") in CARD_TYPES:
+            return ("sel_not_type", const(CARD_TYPES[word[3:].lstrip("-")]))
+        if word == "untapped":
+            return ("sel_untapped", None)
+        if word in COLORS:
+            return ("sel_color", const(COLORS[word]))
+        if word == "nontoken":
+            return ("sel_not_token", None)
+        if word in ("other", "another"):
+            return ("sel_other", None)
+        if word in TOKEN:
+            return ("sel_token", None)
+        raise NotUnderstood(word)
+
+    def words(self, *tokens):
+        *adjectives, head = [t.value for t in tokens]
+        if head not in NOUNS:
+            raise NotUnderstood(head)
+        constraints = [self._adjective(w) for w in adjectives]
+        if head in TOKEN:
+            constraints.append(("sel_token", None))
+        elif head not in ANY_OBJECT and head != "spell":
+            constraints.append(self._adjective(head))
+        # several subtypes would read as "one of": "Elf Warrior" is not that
+        if sum(p == "sel_subtype_in" for p, _ in constraints) > 1:
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return constraints
+
+    def one_of(self, *tokens):
+        for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
+            if all(t.value in table for t in tokens):
+                return [(pred, const(table[t.value])) for t in tokens]
+        raise NotUnderstood(" ".join(t.value for t in tokens))
+
+    def you_control(self):
+        return ("sel_controller", const("you"))
+
+    def opponent_controls(self):
+        return ("sel_controller", const("opponent"))
+
+    def anywhere(self):
+        return None
+
+    def from_zone(self, zone):
+        return ("sel_zone", const(zone.value))
+
+    def group(self, nouns, where=None):
+        return self._selector(nouns + ([where] if where else []))
+
+    def enchanted(self, word):
+        if word.value not in NOUNS:
+            raise NotUnderstood(word.value)
+        return self._selector([("sel_enchanted", None)])
+
+    def this(self, word=None):
+        if word is not None and word.value not in NOUNS:
+            raise NotUnderstood(word.value)
+        return const("sel_self")
+
+    def one(self):
+        return (1, [])
+
+    def another(self):
+        return (1, [("sel_other", None)])
+
+    def counted(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return (sel, _n(n))
+
+    def count(self, n):
+        return n
+
+    def number(self, n):
+        return n if isinstance(n, int) else int(n)
+
+    def word_number(self, token):
+        return ["one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten"].index(token.value) + 1
+
+    # ---------------------------------------------------------------- costs
+
+    def _object(self, obj):
+        """(selector, count) for an object phrase; "this land" is one."""
+        return obj if isinstance(obj, tuple) else (obj, Number(1))
+
+    def tap(self):
+        return const("tap")
+
+    def untap(self):
+        return const("untap")
+
+    def mana_cost(self, token):
+        return fn("mana", String(token.value.upper()))
+
+    def pay_life(self, n):
+        return fn("pay_life", Number(n))
+
+    def pay_energy(self, *tokens):
+        return fn("pay_energy", Number(len(tokens)))
+
+    def sacrifice(self, obj):
+        sel, n = self._object(obj)
+        return fn("sacrifice", sel, n)
+
+    def counter_kind(self, token):
+        return String(token.value)
+
+    def remove_counters(self, count, kind, _self):
+        n = count[0] if isinstance(count, tuple) else count
+        return fn("remove_counters", kind, _n(n))
+
+    def tap_untapped(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        self.facts.append(fn("sel_untapped", sel))
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return fn("tap_untapped", sel, _n(n))
+
+    def exile_from_zone(self, sel, zone):
+        self.facts.append(fn("activation_zone", self.ab, const(zone.value)))
+        return fn("exile", sel, Number(1))
+
+    def loyalty(self, token):
+        """[+1], [\u22122], [0], [\u2212X] (606.4)."""
+        k = token.value.strip("[]").replace("\u2212", "-").lstrip("+")
+        if k.endswith("x"):
+            return fn("loyalty", fn("neg", const("x")) if k.startswith("-") else const("x"))
+        return fn("loyalty", Number(int(k)))
+
+    def other_cost(self, _rest=None):
+        return fn("other", String(self.text.strip()))
+
+    def discard(self, obj):
+        sel, n = self._object(obj)
+        return fn("discard", sel, n)
+
+    def exile(self, obj):
+        sel, n = self._object(obj)
+        return fn("exile", sel, n)
+
+    # ----------------------------------------------------------------- mana
+
+    def _type(self, sym):
+        return const(sym.value[1])
+
+    def _amount(self, token):
+        if SELF_POWER.fullmatch(" ".join(token.value.split())):
+            return fn("power", const("self"))
+        return fn("other", String(self._original(token)))
+
+    def symbols(self, *syms):
+        counts = {}
+        for s in syms:
+            counts[s.value] = counts.get(s.value, 0) + 1
+        return [(fn("mana", const(s[1])), fn("n", Number(n))) for s, n in counts.items()]
+
+    def symbols_times(self, n, sym):
+        return [(fn("mana", self._type(sym)), fn("n", Number(n)))]
+
+    def for_each(self, sym, sel):
+        return [(fn("mana", self._type(sym)), fn("count", sel))]
+
+    def for_each_removed(self, sym, _kind):
+        return [(fn("mana", self._type(sym)), const("x"))]
+
+    def for_each_counter(self, sym, *rest):
+        kind = rest[0] if len(rest) == 2 else const("any")
+        return [(fn("mana", self._type(sym)), fn("self_counters", kind))]
+
+    def combination_of(self, amount, *syms):
+        return [(fn("combination", const("listed")), self._amount_term(amount),
+                 [self._type(s) for s in syms])]
+
+    def combination_of_where(self, amount, *rest):
+        *syms, quantity = rest
+        if amount != const("x"):
+            raise NotUnderstood("where X is")
+        return [(fn("combination", const("listed")), self._amount(quantity),
+                 [self._type(s) for s in syms])]
+
+    def amount_of(self, sym, quantity):
+        return [(fn("mana", self._type(sym)), self._amount(quantity))]
+
+    def _amount_term(self, amount):
+        return fn("n", Number(amount)) if isinstance(amount, int) else amount
+
+    def mana_of(self, amount, kind):
+        return [(kind, self._amount_term(amount))]
+
+    def that_color(self, amount):
+        return self.options([(const("any_color"), self._amount_term(amount))])
+
+    def that_color_equal(self, quantity):
+        return self.options([(const("any_color"), self._amount(quantity))])
+
+    def that_color_counters(self, amount, *rest):
+        if amount != 1:
+            raise NotUnderstood("amount")
+        kind = rest[0] if len(rest) == 2 else const("any")
+        return self.options([(const("any_color"), fn("self_counters", kind))])
+
+    def x_where(self, amount, kind, quantity):
+        if amount != const("x"):
+            raise NotUnderstood("where X is")
+        return [(kind, self._amount(quantity))]
+
+    def x(self):
+        return const("x")
+
+    def any_color(self):
+        return const("any_color")
+
+    def any_type(self):
+        return const("any_type")
+
+    def combination_colors(self):
+        return fn("combination", const("colors"))
+
+    def different_colors(self):
+        return const("different_colors")
+
+    def chosen_color(self):
+        return const("chosen_color")
+
+    def commander_identity(self):
+        return const("commander_identity")
+
+    def could_produce_type(self, obj):
+        return fn("could_produce", self._object(obj)[0], const("type"))
+
+    def could_produce_color(self, obj):
+        return fn("could_produce", self._object(obj)[0], const("color"))
+
+    def produced_type(self, *words):
+        if not all(w.value in NOUNS for w in words):
+            raise NotUnderstood(" ".join(w.value for w in words))
+        return const("produced_type")
+
+    def options(self, *options):
+        clauses = [("effect", const("add_mana"))]
+        for i, parts in enumerate(options, 1):
+            for j, (kind, amount, *among) in enumerate(parts, 1):
+                clauses.append(("produces", Number(i), Number(j), kind, amount))
+                clauses.extend(("produces_among", Number(i), Number(j), t)
+                               for t in (among[0] if among else []))
+        return clauses
+
+    def more(self, first, then):
+        """"Add {B}, then add an additional {B} for each ...": one option."""
+        return self.options(first + then)
+
+    # -------------------------------------------------------------- effects
+
+    def add(self, clauses):
+        return clauses
+
+    def each_color_among(self, sel):
+        return self.options([(fn("each_color_among", sel), fn("n", Number(1)))])
+
+    def damage_to_you(self, _self, n):
+        return [("effect", fn("deal_damage", const("you"), fn("n", Number(n))))]
+
+    def at_least(self, n):
+        return ("replace_if", fn("amount_at_least", Number(n)))
+
+    def replace_tapped(self, sel, *rest):
+        *condition, result = rest
+        return [("effect", fn("replace_mana", const("any"), sel)), *condition,
+                ("replace_with", result)]
+
+    def replace_taps(self, player, obj, result):
+        return [("effect", fn("replace_mana", player, self._object(obj)[0])),
+                ("replace_with", result)]
+
+    def _one_type(self, syms):
+        if len({s.value for s in syms}) != 1:
+            raise NotUnderstood(" ".join(s.value for s in syms))
+        return fn("mana", self._type(syms[0]))
+
+    def chosen_mana(self, n=1):
+        return (const("any_color"), n)
+
+    def set_type_and_amount(self, *result):
+        if isinstance(result[0], tuple):
+            kind, n = result[0]
+        else:
+            kind, n = self._one_type(result), len(result)
+        return fn("set_type_and_amount", kind, Number(n))
+
+    def set_type(self, *result):
+        if isinstance(result[0], tuple):
+            if result[0][1] != 1:
+                raise NotUnderstood("amount")
+            return fn("set_type", result[0][0])
+        if len(result) != 1:
+            raise NotUnderstood("amount")
+        return fn("set_type", self._one_type(result))
+
+    def set_colorless(self):
+        return fn("set_type", fn("mana", const("c")))
+
+    def twice(self):
+        return 2
+
+    def times(self, n):
+        return n
+
+    def multiply(self, k):
+        return fn("multiply", Number(k))
+
+    def land_type(self, sel, word):
+        if word.value not in [_plural(t) for t in BASIC_LAND_TYPES]:
+            raise NotUnderstood(word.value)
+        return [("effect", fn("set_land_subtype", sel, const(SUBTYPES[word.value])))]
+
+    def add_subtype(self, sel, *rest):
+        word = rest[-1].value
+        if word not in SUBTYPES:
+            raise NotUnderstood(word)
+        return [("effect", fn("add_subtype", sel, const(SUBTYPES[word])))]
+
+    def every_basic_type(self, sel):
+        return [("effect", fn("add_subtype", sel, const(t))) for t in BASIC_LAND_TYPES]
+
+    def grant(self, sel, *quotes):
+        return [("effect", fn("grant_ability", sel, self.quotes[q.value.strip('"')]))
+                for q in quotes]
+
+    # -------------------------------------------------------------- riders
+
+    def once_each_turn(self):
+        return [("activation_restriction", const("once_each_turn"))]
+
+    def sorcery_speed(self):
+        return [("activation_restriction", const("sorcery_speed"))]
+
+    def only_if(self, condition):
+        return [("activation_restriction", fn("only_if", String(self._original(condition))))]
+
+    def spend_only(self, _rest):
+        return [("spend_restriction", String(self.text.strip().rstrip(".")))]
+
+    # ------------------------------------------------------------ triggers
+
+    def any(self):
+        return const("any")
+
+    def you(self):
+        return const("you")
+
+    def opponent(self):
+        return const("opponent")
+
+    def taps_for_mana(self, player, obj):
+        return [("trigger", fn("tapped_for_mana", player, self._object(obj)[0]))]
+
+    def tapped_for_mana(self, sel):
+        return [("trigger", fn("tapped_for_mana", const("any"), sel))]
+
+    def add_additional(self, clauses):
+        return [("trigger_adds_additional",)] + clauses
+
+    def triggered(self, trigger, effect):
+        return trigger + effect
+
+    # ------------------------------------------------------------ sentences
+    # A sentence says which kind of ability it makes on its own.
+
+    def one_shot(self, clauses):
+        return ("spell", clauses)
+
+    def static(self, clauses):
+        return ("static", clauses)
+
+    def until_end_of_turn(self, clauses):
+        return ("spell", [("duration", const("end_of_turn"))] + clauses)
+
+    def rider(self, clauses):
+        return ("rider", clauses)

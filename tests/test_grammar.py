@@ -1,0 +1,449 @@
+"""The Oracle grammar: exact facts for the forms the rules read."""
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from grammar import constant_name, parse_card, parse_type_line
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "oracle_corpus.json"
+
+
+def facts(text, name="Test Card", n=1):
+    """The facts of ability n of a one-card text, with A for its term and
+    S1, S2... for its selectors, as strings; printed_ability left out."""
+    ct = parse_card("o", name, text)
+    ab = 'ab("o",%d)' % n
+    out = set()
+    for f in ct.facts:
+        s = str(f)
+        if ab not in s or f.name == "printed_ability":
+            continue
+        for k in range(9, 0, -1):
+            s = s.replace("sel(%s,%d)" % (ab, k), "S%d" % k)
+        out.add(s.replace(ab, "A"))
+    return out
+
+
+def without_text(fs):
+    return {f for f in fs if not f.startswith("ability_text(A,")}
+
+
+def activated(*rest):
+    return {"ability_kind(A,activated)", "cost(A,tap)", "effect(A,1,add_mana)", *rest}
+
+
+# ------------------------------------------------------------- 1. symbols
+
+@pytest.mark.parametrize("text, produced", [
+    ("{T}: Add {G}.", ["produces(A,1,1,mana(g),n(1))"]),
+    ("{T}: Add {C}{C}.", ["produces(A,1,1,mana(c),n(2))"]),
+    ("{T}: Add {G}{U}.", ["produces(A,1,1,mana(g),n(1))", "produces(A,1,2,mana(u),n(1))"]),
+    ("{T}: Add {W} or {U}.", ["produces(A,1,1,mana(w),n(1))", "produces(A,2,1,mana(u),n(1))"]),
+    ("{T}: Add {U}, {B}, or {R}.", ["produces(A,1,1,mana(u),n(1))", "produces(A,2,1,mana(b),n(1))",
+                                    "produces(A,3,1,mana(r),n(1))"]),
+    ("{T}: Add {R}{R} or {G}{G}.", ["produces(A,1,1,mana(r),n(2))", "produces(A,2,1,mana(g),n(2))"]),
+])
+def test_symbols(text, produced):
+    assert without_text(facts(text)) == activated(*produced)
+
+
+def test_ability_text_as_printed():
+    assert 'ability_text(A,"{T}: Add {G}.")' in facts("{T}: Add {G}. (reminder)")
+
+
+# --------------------------------------------------------- 2. mana kinds
+
+@pytest.mark.parametrize("phrase, produced", [
+    ("one mana of any color", "produces(A,1,1,any_color,n(1))"),
+    ("two mana of any one color", "produces(A,1,1,any_color,n(2))"),
+    ("one mana of any type", "produces(A,1,1,any_type,n(1))"),
+    ("two mana in any combination of colors", "produces(A,1,1,combination(colors),n(2))"),
+    ("one mana of the chosen color", "produces(A,1,1,chosen_color,n(1))"),
+    ("one mana of any color in your commander's color identity",
+     "produces(A,1,1,commander_identity,n(1))"),
+])
+def test_mana_kinds(phrase, produced):
+    assert without_text(facts("{T}: Add %s." % phrase)) == activated(produced)
+
+
+# ------------------------------------------------------ 3. could produce
+
+def test_reflecting_pool():
+    assert without_text(facts(
+        "{T}: Add one mana of any type that a land you control could produce.")) == activated(
+        "produces(A,1,1,could_produce(S1,type),n(1))",
+        "sel_type(S1,land)", "sel_controller(S1,you)")
+
+
+def test_exotic_orchard():
+    assert without_text(facts(
+        "{T}: Add one mana of any color that a land an opponent controls could produce.")) == activated(
+        "produces(A,1,1,could_produce(S1,color),n(1))",
+        "sel_type(S1,land)", "sel_controller(S1,opponent)")
+
+
+# ------------------------------------------------------------- 4. amounts
+
+@pytest.mark.parametrize("text, produced", [
+    ("{T}: Add X mana of any one color.", ["produces(A,1,1,any_color,x)"]),
+    ("{T}: Add {G} for each Elf you control.",
+     ["produces(A,1,1,mana(g),count(S1))", "sel_subtype_in(S1,elf)", "sel_controller(S1,you)"]),
+    ("{T}: Add {C} for each artifact you control.",
+     ["produces(A,1,1,mana(c),count(S1))", "sel_type(S1,artifact)", "sel_controller(S1,you)"]),
+    ("{T}: Add an amount of {G} equal to this creature's power.",
+     ["produces(A,1,1,mana(g),power(self))"]),
+    ("{T}: Add X mana of any one color, where X is Test Card's power.",
+     ["produces(A,1,1,any_color,power(self))"]),
+    ("{T}: Add X mana of any one color, where X is the number of cards in your hand.",
+     ['produces(A,1,1,any_color,other("the number of cards in your hand"))']),
+])
+def test_amounts(text, produced):
+    assert without_text(facts(text)) == activated(*produced)
+
+
+# -------------------------------------------------------------- 5. costs
+
+def test_costs():
+    fs = facts("{2}{C}, {T}, Pay 1 life, Sacrifice this land, Remove a charge counter from "
+               "this land, Tap an untapped creature you control, Discard a card, Pay {E}{E}: "
+               "Add {C}.")
+    assert {'cost(A,mana("{2}{C}"))', "cost(A,tap)", "cost(A,pay_life(1))",
+            "cost(A,sacrifice(sel_self,1))", 'cost(A,remove_counters("charge",1))',
+            "cost(A,tap_untapped(S1,1))", "sel_type(S1,creature)", "sel_controller(S1,you)",
+            "cost(A,discard(S2,1))", "cost(A,pay_energy(2))"} <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
+def test_untap_and_sacrifice_a_creature():
+    assert without_text(facts("{Q}, Sacrifice a creature: Add {B}.")) == {
+        "ability_kind(A,activated)", "cost(A,untap)", "cost(A,sacrifice(S1,1))",
+        "sel_type(S1,creature)", "effect(A,1,add_mana)", "produces(A,1,1,mana(b),n(1))"}
+
+
+def test_unknown_cost_part_is_unparsed_and_effect_kept():
+    fs = facts("{1}, Juggle three apples: Add {R}.")
+    assert 'unparsed(A,5,24,"Juggle three apples")' in fs
+    assert {'cost(A,mana("{1}"))', "effect(A,1,add_mana)", "produces(A,1,1,mana(r),n(1))"} <= fs
+    assert not any(f.startswith("cost(A,other") for f in fs)
+
+
+@pytest.mark.parametrize("rider, fact", [
+    ("Activate only once each turn.", "activation_restriction(A,once_each_turn)"),
+    ("Activate only as a sorcery.", "activation_restriction(A,sorcery_speed)"),
+    ("Activate only if you control an Island.",
+     'activation_restriction(A,only_if("you control an Island"))'),
+    ("Spend this mana only to cast creature spells.",
+     'spend_restriction(A,"Spend this mana only to cast creature spells")'),
+    ("This land deals 1 damage to you.", "effect(A,2,deal_damage(you,n(1)))"),
+])
+def test_riders(rider, fact):
+    assert without_text(facts("{T}: Add {G}. " + rider)) == activated(
+        "produces(A,1,1,mana(g),n(1))", fact)
+
+
+def test_unparsable_rider_keeps_the_mana_ability():
+    text = "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead."
+    fs = facts(text)
+    start = text.index("If")
+    assert without_text(fs) == activated(
+        "produces(A,1,1,mana(c),n(1))",
+        'unparsed(A,%d,%d,"%s")' % (start, len(text), text[start:]))
+
+
+# ------------------------------------------------- 6. static / replacement
+
+def test_contamination():
+    assert without_text(facts(
+        "If a land is tapped for mana, it produces {B} instead of any other type and amount.")) == {
+        "ability_kind(A,static)", "effect(A,1,replace_mana(any,S1))", "sel_type(S1,land)",
+        "replace_with(A,set_type_and_amount(mana(b),1))"}
+
+
+def test_damping_sphere():
+    assert without_text(facts(
+        "If a land is tapped for two or more mana, it produces {C} instead of any other type "
+        "and amount.")) == {
+        "ability_kind(A,static)", "effect(A,1,replace_mana(any,S1))", "sel_type(S1,land)",
+        "replace_if(A,amount_at_least(2))", "replace_with(A,set_type_and_amount(mana(c),1))"}
+
+
+@pytest.mark.parametrize("times, k", [("twice", 2), ("three times", 3)])
+def test_mana_reflection(times, k):
+    assert without_text(facts(
+        "If you tap a permanent for mana, it produces %s as much of that mana instead." % times)) == {
+        "ability_kind(A,static)", "effect(A,1,replace_mana(you,S1))",
+        "replace_with(A,multiply(%d))" % k}
+
+
+def test_pale_moon():
+    assert without_text(facts(
+        "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
+        "mana instead of any other type.")) == {
+        "ability_kind(A,spell)", "duration(A,end_of_turn)", "effect(A,1,replace_mana(any,S1))",
+        "sel_type(S1,land)", "sel_not_supertype(S1,basic)", "replace_with(A,set_type(mana(c)))"}
+
+
+@pytest.mark.parametrize("text, result", [
+    ("If a land is tapped for mana, it produces {B} instead of any other type.",
+     "set_type(mana(b))"),
+    ("If a land is tapped for mana, it produces colorless mana instead of any other type.",
+     "set_type(mana(c))"),
+])
+def test_set_type(text, result):
+    assert without_text(facts(text)) == {
+        "ability_kind(A,static)", "effect(A,1,replace_mana(any,S1))", "sel_type(S1,land)",
+        "replace_with(A,%s)" % result}
+
+
+def test_pulse_of_llanowar():
+    assert without_text(facts(
+        "If a basic land you control is tapped for mana, it produces mana of a color of your "
+        "choice instead of any other type.")) == {
+        "ability_kind(A,static)", "effect(A,1,replace_mana(any,S1))", "sel_type(S1,land)",
+        "sel_supertype(S1,basic)", "sel_controller(S1,you)", "replace_with(A,set_type(any_color))"}
+
+
+def test_deep_water_and_harvest_mage():
+    assert {"duration(A,end_of_turn)", "effect(A,1,replace_mana(you,S1))", "sel_type(S1,land)",
+            "sel_controller(S1,you)", "replace_with(A,set_type(mana(u)))"} <= facts(
+        "{U}: Until end of turn, if you tap a land you control for mana, it produces {U} instead "
+        "of any other type.")
+    assert {"effect(A,1,replace_mana(you,S2))",
+            "replace_with(A,set_type_and_amount(any_color,1))"} <= facts(
+        "{G}, {T}, Discard a card: Until end of turn, if you tap a land for mana, it produces one "
+        "mana of a color of your choice instead of any other type and amount.")
+
+
+def test_blood_moon_and_celestial_dawn():
+    assert without_text(facts("Nonbasic lands are Mountains.")) == {
+        "ability_kind(A,static)", "effect(A,1,set_land_subtype(S1,mountain))",
+        "sel_type(S1,land)", "sel_not_supertype(S1,basic)"}
+    assert without_text(facts("Lands you control are Plains.")) == {
+        "ability_kind(A,static)", "effect(A,1,set_land_subtype(S1,plains))",
+        "sel_type(S1,land)", "sel_controller(S1,you)"}
+
+
+def test_not_a_basic_land_type():
+    fs = facts("Nonbasic lands are Wastes.")
+    assert not any(f.startswith("effect") for f in fs)
+    assert 'unparsed(A,0,26,"Nonbasic lands are Wastes.")' in fs
+
+
+def test_urborg_and_every_basic_type():
+    assert without_text(facts("Each land is a Swamp in addition to its other land types.")) == {
+        "ability_kind(A,static)", "effect(A,1,add_subtype(S1,swamp))", "sel_type(S1,land)"}
+    fs = facts("Lands you control are every basic land type in addition to their other types.")
+    assert {"effect(A,%d,add_subtype(S1,%s))" % (i, t) for i, t in enumerate(
+        ["plains", "island", "swamp", "mountain", "forest"], 1)} <= fs
+
+
+def test_chromatic_lantern():
+    ct = parse_card("o", "Chromatic Lantern",
+                    'Lands you control have "{T}: Add one mana of any color."\n'
+                    '{T}: Add one mana of any color.')
+    fs = {str(f) for f in ct.facts}
+    sub, sel = 'sub(ab("o",1),1)', 'sel(ab("o",1),1)'
+    assert {'effect(ab("o",1),1,grant_ability(%s,%s))' % (sel, sub),
+            'sel_type(%s,land)' % sel, 'sel_controller(%s,you)' % sel,
+            'ability_kind(ab("o",1),static)',
+            'ability_text(%s,"{T}: Add one mana of any color.")' % sub,
+            'ability_kind(%s,activated)' % sub, 'cost(%s,tap)' % sub,
+            'effect(%s,1,add_mana)' % sub, 'produces(%s,1,1,any_color,n(1))' % sub} <= fs
+    assert [n for n, _, _ in ct.abilities] == [1, 2]
+
+
+def test_enchanted_land_has():
+    fs = facts('Enchanted land has "{T}: Add two mana of any one color."')
+    assert {"sel_enchanted(S1)", 'effect(A,1,grant_ability(S1,sub(A,1)))',
+            "produces(sub(A,1),1,1,any_color,n(2))"} <= fs
+
+
+# -------------------------------------------------- 7. triggered mana
+
+def test_mana_flare():
+    assert without_text(facts(
+        "Whenever a player taps a land for mana, that player adds one mana of any type that land "
+        "produced.")) == {
+        "ability_kind(A,triggered)", "trigger(A,tapped_for_mana(any,S1))", "sel_type(S1,land)",
+        "effect(A,1,add_mana)", "produces(A,1,1,produced_type,n(1))"}
+
+
+def test_wild_growth():
+    assert without_text(facts(
+        "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.")) == {
+        "ability_kind(A,triggered)", "trigger(A,tapped_for_mana(any,S1))", "sel_enchanted(S1)",
+        "trigger_adds_additional(A)", "effect(A,1,add_mana)", "produces(A,1,1,mana(g),n(1))"}
+
+
+def test_swamp_trigger_and_subtype_list():
+    assert without_text(facts("Whenever you tap a Swamp for mana, add an additional {B}.")) == {
+        "ability_kind(A,triggered)", "trigger(A,tapped_for_mana(you,S1))",
+        "sel_subtype_in(S1,swamp)", "trigger_adds_additional(A)", "effect(A,1,add_mana)",
+        "produces(A,1,1,mana(b),n(1))"}
+    fs = facts("Whenever a player taps a Mountain, Forest, or Plains for mana, that player adds "
+               "one mana of any type that land produced.")
+    assert {"sel_subtype_in(S1,mountain)", "sel_subtype_in(S1,forest)",
+            "sel_subtype_in(S1,plains)", "trigger(A,tapped_for_mana(any,S1))"} <= fs
+
+
+# ------------------------------------------------------------ 8. keywords
+
+def test_keyword_line():
+    ct = parse_card("o", "X", "Flying, first strike\nEquip {2}\nProtection from red")
+    fs = {str(f) for f in ct.facts}
+    assert {'keyword(ab("o",1),flying)', 'keyword(ab("o",2),first_strike)',
+            'ability_kind(ab("o",2),keyword)', 'keyword(ab("o",3),equip)',
+            'cost(ab("o",3),mana("{2}"))', 'keyword(ab("o",4),protection)',
+            'unparsed(ab("o",4),11,19,"from red")'} <= fs
+    assert [t for _, _, t in ct.abilities] == ["Flying", "first strike", "Equip {2}",
+                                               "Protection from red"]
+
+
+# ------------------------------------------- 9. kinds, reminder text, self
+
+def test_kinds_of_other_abilities():
+    assert "ability_kind(A,triggered)" in facts("When this creature enters, draw a card.")
+    assert "ability_kind(A,activated)" in facts("{2}: Draw a card.")
+
+
+def test_reminder_text_and_basic_lands():
+    ct = parse_card("o", "Forest", "({T}: Add {G}.)")
+    assert ct.facts == [] and ct.abilities == []
+    assert facts("Flying (This creature can fly.)") == {
+        'ability_text(A,"Flying")', "ability_kind(A,keyword)", "keyword(A,flying)"}
+
+
+@pytest.mark.parametrize("name, text", [
+    ("Urborg, Tomb of Yawgmoth", "{T}, Sacrifice Urborg, Tomb of Yawgmoth: Add {B}."),
+    ("Urborg, Tomb of Yawgmoth", "{T}, Sacrifice Urborg: Add {B}."),
+    ("Anything", "{T}, Sacrifice this land: Add {B}."),
+])
+def test_self_reference(name, text):
+    assert "cost(A,sacrifice(sel_self,1))" in facts(text, name)
+
+
+def test_nonsense_sentence_span():
+    text = "{T}: Add {G}. Blorp the zorp."
+    fs = facts(text)
+    assert 'unparsed(A,14,29,"Blorp the zorp.")' in fs
+    assert "produces(A,1,1,mana(g),n(1))" in fs
+
+
+def test_unknown_ability_is_wholly_unparsed():
+    fs = facts("Blorp the zorp")
+    assert without_text(fs) == {'unparsed(A,0,14,"Blorp the zorp")'}
+
+
+def test_junk_never_raises():
+    for junk in ["", ":", '"', '"""', "{", "}: .", "Add", "Add {", "Whenever ,",
+                 "{T}: Add {G} or", "\n\n•", "Flying,", "((()", "~ ~ ~", "Add {Z}{9}."]:
+        parse_card("o", "", junk)
+
+
+def test_constant_name_and_type_line():
+    assert constant_name("Urza's") == "urza_s"
+    assert constant_name("Power-Plant") == "power_plant"
+    assert constant_name("Forest") == "forest"
+    assert {str(f) for f in parse_type_line("o", "Basic Land — Forest")} == {
+        'printed_supertype("o",basic)', 'printed_card_type("o",land)',
+        'printed_subtype("o",forest)'}
+    assert {str(f) for f in parse_type_line("o", "Legendary Enchantment Creature — God")} == {
+        'printed_supertype("o",legendary)', 'printed_card_type("o",enchantment)',
+        'printed_card_type("o",creature)', 'printed_subtype("o",god)'}
+    assert {str(f) for f in parse_type_line("o", "Artifact — Clue Equipment")} == {
+        'printed_card_type("o",artifact)', 'printed_subtype("o",clue)',
+        'printed_subtype("o",equipment)'}
+
+
+# ------------------------------------------------------------- the corpus
+
+def test_corpus_texts_never_raise_and_spans_fit():
+    if not CORPUS.exists():
+        pytest.skip("../shared/data/oracle_corpus.json is not here")
+    cards = json.loads(CORPUS.read_text())[::100]
+    for i, card in enumerate(cards):
+        ct = parse_card(str(i), card["name"], card.get("text") or "")
+        texts = {str(f.arguments[0]): f.arguments[1].string
+                 for f in ct.facts if f.name == "ability_text"}
+        for ab, start, end, s in ct.unparsed:
+            assert texts[str(ab)][start:end] == s
+
+
+def test_speed():
+    texts = ["{T}: Add {G}.", "Flying, haste", "{T}: Add one mana of any color.",
+             "Whenever a player taps a land for mana, that player adds one mana of any type "
+             "that land produced.", "When this creature enters, draw a card."] * 40
+    start = time.perf_counter()
+    for i, t in enumerate(texts):
+        parse_card(str(i), "Card %d" % i, t)
+    assert time.perf_counter() - start < 0.1
+
+
+# ------------------------------------------------ beyond the nine forms
+
+@pytest.mark.parametrize("text, expected", [
+    ("{T}, Remove any number of storage counters from this land: Add {B} for each storage "
+     "counter removed this way.",
+     {'cost(A,remove_counters("storage",x))', "produces(A,1,1,mana(b),x)"}),
+    ("{T}, Remove any number of charge counters from this artifact: Add {B}, then add an "
+     "additional {B} for each charge counter removed this way.",
+     {"produces(A,1,1,mana(b),n(1))", "produces(A,1,2,mana(b),x)"}),
+    ("{1}, Remove X storage counters from this land: Add X mana in any combination of {B} "
+     "and/or {R}.",
+     {'cost(A,remove_counters("storage",x))', "produces(A,1,1,combination(listed),x)",
+      "produces_among(A,1,1,b)", "produces_among(A,1,1,r)"}),
+    ("Remove a +1/+1 counter from this creature: Add {C}.",
+     {'cost(A,remove_counters("+1/+1",1))'}),
+    ("Exile this card from your hand: Add {R}.",
+     {"cost(A,exile(sel_self,1))", "activation_zone(A,hand)"}),
+    ("{T}, Exile a card from your graveyard: Add {R}.",
+     {"cost(A,exile(S1,1))", "sel_zone(S1,graveyard)"}),
+    ("{T}, Mill a card: Add {C}.", {'cost(A,other("Mill a card"))'}),
+    ("{T}, Tap an untapped artifact or creature you control: Add {C}.",
+     {"sel_type_in(S1,artifact)", "sel_type_in(S1,creature)", "cost(A,tap_untapped(S1,1))"}),
+    ("Tap an untapped blue creature you control: Add {C}{C}.", {"sel_color(S1,u)"}),
+    ("{T}: Add {C} for each charge counter on this artifact.",
+     {'produces(A,1,1,mana(c),self_counters("charge"))'}),
+    ("{T}: Add {G} for each Elf on the battlefield.",
+     {"produces(A,1,1,mana(g),count(S1))", "sel_subtype_in(S1,elf)"}),
+    ("{2}{G}{G}, {T}: Add six {G}.", {"produces(A,1,1,mana(g),n(6))"}),
+    ("{T}: Add two mana of different colors.", {"produces(A,1,1,different_colors,n(2))"}),
+    ("{T}: For each color among permanents you control, add one mana of that color.",
+     {"produces(A,1,1,each_color_among(S1),n(1))", "sel_controller(S1,you)"}),
+    ("{2}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to "
+     "that color.", {'produces(A,1,1,any_color,other("your devotion to that color"))'}),
+    ("[+1]: Add {R}{R}.", {"cost(A,loyalty(1))", "produces(A,1,1,mana(r),n(2))"}),
+    ("[−2]: Add {R}.", {"cost(A,loyalty(-2))"}),
+    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", "produces(A,1,2,mana(r),n(1))"}),
+])
+def test_more_forms(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
+def test_quoted_inside_quoted():
+    fs = facts('You get an emblem with "Swamps you control have \'{T}: Add {B}{B}{B}{B}.\'"')
+    assert {"ability_kind(sub(A,1),static)",
+            "effect(sub(A,1),1,grant_ability(sel(sub(A,1),1),sub(sub(A,1),1)))",
+            "produces(sub(sub(A,1),1),1,1,mana(b),n(4))"} <= fs
+
+
+def test_face_names_and_alchemy_names_are_self():
+    assert "cost(A,sacrifice(sel_self,1))" in facts(
+        "Sacrifice Jetfire: Add {C}.", "Jetfire, Ingenious Scientist // Jetfire, Air Guardian")
+    assert 'cost(A,remove_counters("book",1))' in facts(
+        "{T}, Remove a book counter from Spell Satchel: Add {C}.", "A-Spell Satchel")
+
+
+def test_spell_kind_from_types():
+    ct = parse_card("o", "Dark Ritual", "Add {B}{B}{B}.", ["Instant"])
+    assert 'ability_kind(ab("o",1),spell)' in {str(f) for f in ct.facts}
+
+
+def test_keyword_word_starting_a_sentence_is_no_keyword():
+    fs = facts("Flying creatures you control get +1/+1.")
+    assert not any(f.startswith("keyword") for f in fs)
