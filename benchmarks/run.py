@@ -1,0 +1,131 @@
+"""mtgasp benchmarks: the cost of each solve, as the README reports it.
+
+    python benchmarks/run.py            # everything
+    python benchmarks/run.py --quick    # smaller repetitions
+
+Times exclude interpreter start-up except for the whole-process `mtgasp ask`
+figure. For each solve it prints the grounding size and the models
+enumerated, so that a slower figure can be traced to its cause.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
+
+import clingo  # noqa: E402
+
+from boards import board, stacked_effects  # noqa: E402
+from pyglue.answers import EventGraph, ModelIndex, build_answers, mana_string  # noqa: E402
+from pyglue.cards import CardDatabase  # noqa: E402
+from pyglue.scenario import load_scenario, scenario_facts  # noqa: E402
+from pyglue.solve import facts_text, solve  # noqa: E402
+from rules_asp import RULES_DIR  # noqa: E402
+
+
+def write_temp(text: str) -> Path:
+    handle = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+    handle.write(text)
+    handle.close()
+    return Path(handle.name)
+
+
+def answer(path: Path) -> tuple[float, dict, list]:
+    """Whole in-process answer of a scenario file: load, parse cards, solve, read back."""
+    start = time.perf_counter()
+    scenario = load_scenario(path, CardDatabase())
+    result = solve(scenario_facts(scenario), timeout=600)
+    answers = build_answers(scenario, result)
+    return time.perf_counter() - start, result.stats, answers
+
+
+def best_of(path: Path, repeat: int) -> tuple[float, dict, list]:
+    runs = [answer(path) for _ in range(repeat)]
+    return min(runs, key=lambda run: run[0])
+
+
+def describe(stats: dict) -> str:
+    return (f"ground atoms {stats['ground_atoms']:.0f}, rules {stats['ground_rules']:.0f}, "
+            f"models {stats['models']:.0f}")
+
+
+def bench_boards(repeat: int) -> None:
+    print("== could_produce of every permanent, one ask file ==")
+    times = {}
+    for per_side in (100, 200):
+        path = write_temp(board(per_side))
+        seconds, stats, answers = best_of(path, repeat)
+        times[per_side] = seconds
+        print(f"{2 * per_side} permanents: {seconds:.3f} s  ({describe(stats)}; {len(answers)} answers)")
+    print(f"400 / 200 ratio: {times[200] / times[100]:.2f} (limit 2.5)")
+
+
+def naive_counts(facts: list[clingo.Symbol]) -> tuple[float, Counter, int]:
+    """All orders, one model each (rules_asp/orders.lp): the n! way."""
+    start = time.perf_counter()
+    control = clingo.Control(["-n", "0"])
+    control.load(str(RULES_DIR / "orders.lp"))
+    control.add("base", [], facts_text(facts))
+    control.ground([("base", [])])
+    counts: Counter = Counter()
+    with control.solve(yield_=True) as handle:
+        for model in handle:
+            for symbol in model.symbols(shown=True):
+                if symbol.name == "order_result":
+                    counts[mana_string(symbol.arguments[1])] += 1
+    models = int(control.statistics["summary"]["models"]["enumerated"])
+    return time.perf_counter() - start, counts, models
+
+
+def bench_orders(repeat: int) -> None:
+    print("== activate with n mutually applicable replacement effects ==")
+    for n in (8, 9, 10, 12):
+        path = write_temp(stacked_effects(n))
+        seconds, stats, answers = best_of(path, repeat)
+        outcomes = answers[0].data["outcomes"]
+        total = sum(o["order_count"] for o in outcomes)
+        line = (f"n={n:2}: {seconds:.3f} s, {len(outcomes)} outcomes, {total} orders "
+                f"(n! = {__import__('math').factorial(n)}) ({describe(stats)})")
+        if n <= 9:
+            facts = scenario_facts(load_scenario(path, CardDatabase()))
+            naive_seconds, counts, models = naive_counts(facts)
+            assert counts == Counter({o["mana"]: o["order_count"] for o in outcomes})
+            line += f"\n      naive enumeration of every order: {naive_seconds:.3f} s ({models} models), " \
+                    f"ratio {naive_seconds / seconds:.0f}x"
+        print(line)
+
+
+def bench_process(repeat: int) -> None:
+    print("== whole process: mtgasp ask on a small scenario ==")
+    example = REPO / "examples" / "reflection_then_contamination.toml"
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "pyglue.cli", "ask", str(example)],
+                       check=True, capture_output=True, cwd=REPO)
+        runs.append(time.perf_counter() - start)
+    print(f"median of {repeat}: {statistics.median(runs):.3f} s (min {min(runs):.3f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    repeat = 1 if args.quick else 3
+    bench_boards(repeat)
+    bench_orders(repeat)
+    bench_process(5 if args.quick else 11)
+
+
+if __name__ == "__main__":
+    main()
