@@ -44,8 +44,9 @@ def answer(path: Path) -> tuple[float, dict, list]:
     """Whole in-process answer of a scenario file: load, parse cards, solve, read back."""
     start = time.perf_counter()
     scenario = load_scenario(path, CardDatabase())
-    result = solve(scenario_facts(scenario), timeout=600)
-    answers = build_answers(scenario, result)
+    facts = scenario_facts(scenario)
+    result = solve(facts, timeout=600)
+    answers = build_answers(scenario, facts, result)
     return time.perf_counter() - start, result.stats, answers
 
 

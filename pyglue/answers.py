@@ -78,9 +78,10 @@ class ModelIndex:
         return self.per_ask.get((name, index), [])
 
 
-def build_answers(scenario: Scenario, result: SolveResult, max_orders: int = 20) -> list[Answer]:
+def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveResult,
+                  max_orders: int = 20) -> list[Answer]:
     index = ModelIndex(result)
-    texts = _ability_texts(scenario)
+    notes = AbilityNotes(facts)
     answers = []
     for ask in scenario.asks:
         if not ask.supported:
@@ -91,8 +92,9 @@ def build_answers(scenario: Scenario, result: SolveResult, max_orders: int = 20)
             "can_activate": _can_activate,
             "activate": lambda a, i: _activate(a, i, max_orders),
         }[ask.kind](ask, index)
-        warnings = [texts[a] for (a,) in index.of("depends_on_unparsed", ask.index) if a in texts]
-        answers.append(Answer(ask, answer, sorted(warnings, key=lambda w: (w["object"], w["ability"]))))
+        warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
+        warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
+        answers.append(Answer(ask, answer, sorted(warnings, key=lambda w: (w["object"], w["ability"] or 0))))
     return answers
 
 
@@ -205,17 +207,29 @@ class EventGraph:
         return found[:limit]
 
 
-def _ability_texts(scenario: Scenario) -> dict[clingo.Symbol, dict[str, Any]]:
-    """What each not fully understood ability says, for warnings."""
-    from grammar import parse_card
+class AbilityNotes:
+    """Warnings about abilities, from the facts the answer was computed from."""
 
-    texts = {}
-    for obj in scenario.objects:
-        if obj.card is None:
-            continue
-        parsed = parse_card(obj.id, obj.card.name, obj.card.text)
-        for ability, start, end, text in parsed.unparsed:
-            number = ability.arguments[1].number if ability.name == "ab" else None
-            texts.setdefault(ability, {"object": obj.id, "ability": number, "unparsed": []})
-            texts[ability]["unparsed"].append(text)
-    return texts
+    def __init__(self, facts: list[clingo.Symbol]):
+        self.texts: dict[clingo.Symbol, str] = {}
+        self.fragments: dict[clingo.Symbol, list[str]] = defaultdict(list)
+        for fact in facts:
+            if fact.name == "ability_text":
+                self.texts[fact.arguments[0]] = fact.arguments[1].string
+            elif fact.name == "unparsed":
+                self.fragments[fact.arguments[0]].append(fact.arguments[3].string)
+
+    @staticmethod
+    def _where(ability: clingo.Symbol) -> dict[str, Any]:
+        """The printed ability an ability term belongs to (a quoted one: its quoting ability)."""
+        while ability.name == "sub":
+            ability = ability.arguments[0]
+        if ability.name == "ab":
+            return {"object": ability.arguments[0].string, "ability": ability.arguments[1].number}
+        return {"object": str(ability), "ability": None}
+
+    def unparsed(self, ability: clingo.Symbol) -> dict[str, Any]:
+        return {**self._where(ability), "unparsed": self.fragments.get(ability, [])}
+
+    def unmodelled(self, ability: clingo.Symbol) -> dict[str, Any]:
+        return {**self._where(ability), "not_modelled": self.texts.get(ability, str(ability))}

@@ -103,13 +103,14 @@ def _answer_file(path: Path, args: argparse.Namespace, max_orders: int = 20):
     from .solve import solve
 
     scenario = load_scenario(path, CardDatabase.from_settings(args.cards))
-    result = solve(scenario_facts(scenario), [Path(p) for p in args.rules],
+    facts = scenario_facts(scenario)
+    result = solve(facts, [Path(p) for p in args.rules],
                    allow_scripts=args.allow_scripts, timeout=args.timeout)
     if getattr(args, "stats", False):
         print(f"{path}: " + ", ".join(f"{k} {v:g}" for k, v in result.stats.items()), file=sys.stderr)
     for warning in result.warnings:
         print(f"mtgasp: clingo: {warning}", file=sys.stderr)
-    return scenario, build_answers(scenario, result, max_orders)
+    return scenario, build_answers(scenario, facts, result, max_orders)
 
 
 def _run_ask(args: argparse.Namespace) -> int:

@@ -22,6 +22,11 @@ def render_table(file: str, answers: list[Answer]) -> str:
             more = ", ..." if len(outcome["orders"]) < count else ""
             lines.append(f"       {mana:<12} {count} way{'s' if count != 1 else ''}: {shown}{more}")
         for warning in answer.warnings:
-            lines.append(f"     note: depends on text not understood on {warning['object']} "
-                         f"(ability {warning['ability']}): " + " / ".join(warning["unparsed"]))
+            where = f"{warning['object']} (ability {warning['ability']})"
+            if "unparsed" in warning:
+                lines.append(f"     note: depends on text not understood on {where}: "
+                             + " / ".join(warning["unparsed"]))
+            else:
+                lines.append(f"     note: depends on what the rules do not model yet on {where}: "
+                             + warning["not_modelled"])
     return "\n".join(lines)

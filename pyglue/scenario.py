@@ -606,6 +606,10 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
             fact("tapped", o)
         if obj.summoning_sick:
             fact("summoning_sick", o)
+        if obj.token:
+            fact("token", o)
+        if obj.attached_to is not None:
+            fact("attached", o, String(obj.attached_to))
         for kind, number in obj.counters.items():
             fact("counter", o, String(kind), Number(number))
         fact("timestamp", o, Number(obj.timestamp))
@@ -650,9 +654,16 @@ def card_text_facts(object_id: str, card: Card) -> list[clingo.Symbol]:
     if template is None:
         stand_in = _STAND_IN_ID.string
         template = list(parse_type_line(stand_in, card.type_line))
-        template += parse_card(stand_in, card.name, card.text).facts
+        template += parse_card(stand_in, card.name, card.text, types=card_types(card.type_line)).facts
         _card_text_cache[key] = template
     return [_replace_symbol(symbol, _STAND_IN_ID, clingo.String(object_id)) for symbol in template]
+
+
+def card_types(type_line: str) -> tuple[str, ...]:
+    """The card types of a type line, as the grammar names them."""
+    from grammar import parse_type_line
+
+    return tuple(str(f.arguments[1]) for f in parse_type_line("", type_line) if f.name == "printed_card_type")
 
 
 def _replace_symbol(symbol: clingo.Symbol, old: clingo.Symbol, new: clingo.Symbol) -> clingo.Symbol:

@@ -50,7 +50,7 @@ class StubGrammar:
     def parse_type_line(self, object_id, type_line):
         return [F("printed_card_type", [S(object_id), F(type_line.split()[0].lower())])]
 
-    def parse_card(self, object_id, name, text):
+    def parse_card(self, object_id, name, text, **_options):
         self.parsed_texts.append(text)
         ability = F("ab", [S(object_id), N(1)])
         return types.SimpleNamespace(facts=[F("printed_ability", [S(object_id), N(1), ability])] if text else [])
