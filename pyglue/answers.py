@@ -73,6 +73,9 @@ class ModelIndex:
             (o.string, a): n.number for o, n, a in self.atoms["ability_number"]
         }
         self.ability_counts: Counter[str] = Counter(o.string for o, _, _ in self.atoms["ability_number"])
+        self.types_of: dict[str, set[str]] = defaultdict(set)
+        for obj, mana_type in self.atoms["could_produce"]:
+            self.types_of[obj.string].add(mana_type.name)
 
     def of(self, name: str, index: int) -> list[tuple[clingo.Symbol, ...]]:
         return self.per_ask.get((name, index), [])
@@ -94,6 +97,7 @@ def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveR
         }[ask.kind](ask, index)
         warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
         warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
+        warnings += [notes.about(a) for (a,) in index.atoms["uncertain_effect"] if notes.about(a) not in warnings]
         answers.append(Answer(ask, answer, sorted(warnings, key=lambda w: (w["object"], w["ability"] or 0))))
     return answers
 
@@ -118,7 +122,7 @@ def _ability_count(index: ModelIndex, object_id: str) -> str:
 
 
 def _could_produce(ask: Ask, index: ModelIndex) -> dict[str, Any]:
-    types = {t.name for o, t in index.atoms["could_produce"] if o.string == ask.object_id}
+    types = index.types_of[ask.object_id]
     return {"ask": "could_produce", "object": ask.object_id,
             "types": [TYPE_LETTERS[t] for t in "wubrgc" if t in types]}
 
@@ -162,15 +166,20 @@ def _effect_name(ability: clingo.Symbol, index: ModelIndex) -> str:
 class EventGraph:
     """The states one activation's mana event can pass through (616.1), from the model.
 
-    order_count of a result = the number of (choice, order, trigger choice)
-    paths that end with it, computed over states, not over orders.
+    A step stands for any of the `left` interchangeable effects of its class
+    not applied yet; order_count of a result = the number of (choice, order,
+    trigger choice) sequences that end with it, computed over states, never
+    over orders.
     """
 
     def __init__(self, index: ModelIndex, ask_index: int):
         self.roots = [node for _choice, node in index.of("event_root", ask_index)]
-        self.edges: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol]]] = defaultdict(list)
-        for node, effect, target in index.of("event_step", ask_index):
-            self.edges[node].append((effect, target))
+        self.edges: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol, int]]] = defaultdict(list)
+        for node, effect_class, target, left in index.of("event_step", ask_index):
+            self.edges[node].append((effect_class, target, left.number))
+        self.members: dict[clingo.Symbol, list[clingo.Symbol]] = defaultdict(list)
+        for effect_class, effect in sorted(index.of("event_effect_class", ask_index)):
+            self.members[effect_class].append(effect)
         self.endings: dict[clingo.Symbol, Counter[str]] = defaultdict(Counter)
         for node, _choice, total in index.of("event_final", ask_index):
             self.endings[node][mana_string(total)] += 1
@@ -178,8 +187,9 @@ class EventGraph:
 
     def _counts_from(self, node: clingo.Symbol) -> Counter[str]:
         counts = Counter(self.endings.get(node, {}))
-        for _effect, target in self.edges.get(node, ()):
-            counts.update(self._counts(target))
+        for _class, target, left in self.edges.get(node, ()):
+            for mana, count in self._counts(target).items():
+                counts[mana] += left * count
         return counts
 
     def outcome_counts(self) -> Counter[str]:
@@ -199,8 +209,10 @@ class EventGraph:
             if mana in self.endings.get(node, {}) and tuple(path) not in seen:
                 seen.add(tuple(path))
                 found.append(list(path))
-            for effect, target in self.edges.get(node, ()):
-                walk(target, path + [effect])
+            for effect_class, target, _left in self.edges.get(node, ()):
+                for effect in self.members[effect_class]:
+                    if effect not in path:
+                        walk(target, path + [effect])
 
         for root in self.roots:
             walk(root, [])
@@ -233,3 +245,6 @@ class AbilityNotes:
 
     def unmodelled(self, ability: clingo.Symbol) -> dict[str, Any]:
         return {**self._where(ability), "not_modelled": self.texts.get(ability, str(ability))}
+
+    def about(self, ability: clingo.Symbol) -> dict[str, Any]:
+        return self.unparsed(ability) if ability in self.fragments else self.unmodelled(ability)
