@@ -1,0 +1,55 @@
+"""The fact vocabulary is the contract: every input predicate it documents is
+#defined for the rules, and every predicate the rules #show is documented."""
+
+from __future__ import annotations
+
+import re
+
+from rules_asp import RULES_DIR
+
+VOCABULARY = (RULES_DIR / "VOCABULARY.md").read_text()
+SIGNATURE = re.compile(r"^\| `([a-z_]+)\(([^`]*)\)`")
+
+
+def arity(arguments: str) -> int:
+    depth, count = 0, 1
+    for char in arguments:
+        depth += char in "(["
+        depth -= char in ")]"
+        count += char == "," and depth == 0
+    return count
+
+
+def documented(section: str) -> set[tuple[str, int]]:
+    """Predicates of the tables whose first column is `fact` or `atom` in a section."""
+    text = VOCABULARY.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    found, in_table = set(), False
+    for line in text.splitlines():
+        if line.startswith("| fact |") or line.startswith("| atom |"):
+            in_table = True
+        elif not line.startswith("|"):
+            in_table = False
+        elif in_table:
+            for match in re.finditer(r"`([a-z_]+)\(([^`]*)\)`", line.split("|")[1]):
+                found.add((match.group(1), arity(match.group(2))))
+    return found
+
+
+def defined() -> set[tuple[str, int]]:
+    text = (RULES_DIR / "defined.lp").read_text()
+    return {(name, int(n)) for name, n in re.findall(r"#defined ([a-z_]+)/(\d+)\.", text)}
+
+
+def test_every_input_predicate_is_defined():
+    inputs = documented("Scenario facts") | documented("Abilities (from the grammar)")
+    assert inputs, "no documented input predicates found"
+    missing = sorted(inputs - defined())
+    assert missing == [], f"documented but not #defined in defined.lp: {missing}"
+
+
+def test_every_shown_predicate_is_documented():
+    shown = {(name, int(n)) for name, n in
+             re.findall(r"#show ([a-z_]+)/(\d+)\.", (RULES_DIR / "show.lp").read_text())}
+    assert shown
+    undocumented = sorted(shown - documented("Answers (from the rules, `#show`n)"))
+    assert undocumented == [], f"#shown but not documented in VOCABULARY.md: {undocumented}"
