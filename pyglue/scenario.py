@@ -39,9 +39,11 @@ V2_OBJECT_FIELDS = (
     "token", "copy_of", "cast_as", "x", "modes", "targets", "divided", "sacrificed",
     "attached_to", "last_known",
 )
+COLOR_LETTERS = ("W", "U", "B", "R", "G")
 OBJECT_FIELDS = (
     ("id", "card") + INLINE_CARD_FIELDS
-    + ("controller", "owner", "zone", "tapped", "summoning_sick", "counters") + V2_OBJECT_FIELDS
+    + ("controller", "owner", "zone", "tapped", "summoning_sick", "counters", "chosen_color")
+    + V2_OBJECT_FIELDS
 )
 LAST_KNOWN_FIELDS = INLINE_CARD_FIELDS + ("controller", "owner", "counters", "tapped", "token")
 EFFECT_FIELDS = ("text", "source", "controller", "refers")
@@ -90,6 +92,7 @@ class ObjectSpec:
     divided: dict[str, int] | None = None
     sacrificed: list[str] | None = None
     attached_to: str | None = None
+    chosen_color: str | None = None  # an extension: the color chosen as it entered (W U B R G)
     last_known: dict[str, Any] | None = None
 
 
@@ -356,6 +359,7 @@ class _ScenarioReader:
             sacrificed=table.string_list("sacrificed"),
             attached_to=table.string("attached_to"),
             last_known=self.read_last_known(table),
+            chosen_color=table.one_of("chosen_color", COLOR_LETTERS),
         )
 
     def object_card(self, table: _Table) -> Card | None:
@@ -610,6 +614,8 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
             fact("token", o)
         if obj.attached_to is not None:
             fact("attached", o, String(obj.attached_to))
+        if obj.chosen_color is not None:
+            fact("chosen_color", o, Constant(obj.chosen_color.lower()))
         for kind, number in obj.counters.items():
             fact("counter", o, String(kind), Number(number))
         fact("timestamp", o, Number(obj.timestamp))
