@@ -85,6 +85,7 @@ def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveR
                   max_orders: int = 20) -> list[Answer]:
     index = ModelIndex(result)
     notes = AbilityNotes(facts)
+    board_warnings = [notes.about(a) for (a,) in index.atoms["uncertain_effect"]]
     answers = []
     for ask in scenario.asks:
         if not ask.supported:
@@ -97,7 +98,7 @@ def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveR
         }[ask.kind](ask, index)
         warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
         warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
-        warnings += [notes.about(a) for (a,) in index.atoms["uncertain_effect"] if notes.about(a) not in warnings]
+        warnings += [w for w in board_warnings if w not in warnings]
         answers.append(Answer(ask, answer, sorted(warnings, key=lambda w: (w["object"], w["ability"] or 0))))
     return answers
 

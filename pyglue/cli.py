@@ -11,7 +11,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from .errors import MtgaspError
 
@@ -129,13 +128,14 @@ def _run_ask(args: argparse.Namespace) -> int:
 
 def _run_check(args: argparse.Namespace) -> int:
     from .expectations import compare
+    from .scenario import MISSING
 
     files = _scenario_files(args.files)
     passed = failed = 0
     for file in files:
         scenario, answers = _answer_file(file, args)
         for answer in answers:
-            if answer.ask.expect is _missing():
+            if answer.ask.expect is MISSING:
                 continue
             problem = compare(answer)
             if problem is None:
@@ -147,11 +147,6 @@ def _run_check(args: argparse.Namespace) -> int:
                       f"expected {json.dumps(expected)}, got {json.dumps(got)}")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
-
-
-def _missing() -> Any:
-    from .scenario import MISSING
-    return MISSING
 
 
 def _scenario_files(names: list[str]) -> list[Path]:
