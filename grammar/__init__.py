@@ -20,7 +20,8 @@ from .transformer import Clauses, NotUnderstood, constant_name
 __all__ = ["CardText", "parse_card", "parse_type_line", "constant_name"]
 
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
-                   start=["cost", "sentence", "triggered", "trigger", "trigger_effect"],
+                   start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
+                          "keyword_arg"],
                    cache=True)
 
 
@@ -60,6 +61,11 @@ ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
+STATION = re.compile(r"(\d+)\+ \| ")                # 721.2a: "N+ | abilities"
+# a choice the next sentence refers to: "Choose a color. Add ... of that color."
+CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
+# a comma inside a list: "Whenever a creature, planeswalker, or battle ..."
+LIST_COMMA = re.compile(r"(\s*([\w'+/-]+\s*){1,3},)*\s*(or|and|and/or)\b")
 
 
 def _lines(text):
@@ -138,7 +144,7 @@ def _sentences(text, start, end):
     for m in re.finditer(r"[^.\n]*[^.\s\n][^.\n]*\.?", text[start:end]):
         lead = len(m.group()) - len(m.group().lstrip())
         i, j = start + m.start() + lead, start + m.end()
-        if text[i:j] == "choose a color.":
+        if CHOICE.fullmatch(text, i, j):
             chosen = i
             continue
         yield (i if chosen is None else chosen), j
@@ -184,7 +190,7 @@ class _Ability:
         if rule in ("triggered", "trigger") and "for mana" not in piece:
             return None  # the only trigger modelled: tapped for mana (106.12a)
         clauses = Clauses(self.ab, self.text[start:start + len(piece)],
-                          self.next_sel, self.quotes)
+                          self.next_sel, self.quotes, self.card.names)
         tree = _tree(piece, rule)
         if tree is None:
             return None
@@ -207,6 +213,8 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", Number(self.effects), *args)
+            elif name == "effect_condition":  # of the effect just before
+                self.fact(name, Number(self.effects), *args)
             else:
                 self.fact(name, *args)
 
@@ -231,8 +239,14 @@ class _Ability:
         start = len(self.text) - len(rest)
         if MANA_COST.fullmatch(rest):
             self.fact("cost", Function("mana", [String(rest)]))
+        elif rest.isdigit():  # "Crew 2", "Bushido 1"
+            self.fact("keyword_number", Number(int(rest)))
         elif rest:
-            self.unparsed(start, len(self.text))
+            parsed = self.parse(start, len(self.text), "keyword_arg")
+            if parsed is None:
+                self.unparsed(start, len(self.text))
+            else:
+                self.emit(self.take(parsed))
 
     def activated(self, start, colon):
         self.fact("ability_kind", Function("activated"))
@@ -262,21 +276,45 @@ class _Ability:
     def split_trigger(self, i, j):
         """A first sentence read as condition and effect: cut at the first
         comma after a known condition, else before the first effect that
-        parses; the part not understood stays unparsed."""
+        parses; the part not understood stays unparsed. A condition that
+        does not speak of tapping is trigger(A, other(S)): it cannot react
+        to tapping for mana."""
         commas = [i + c for c in _outside_quotes(self.norm[i:j], ",")]
         for c in commas:
             trigger = self.parse(i, c, "trigger")
             if trigger is not None:
                 self.emit(self.take(trigger))
-                if not self.trigger_effect(c + 1, j):
+                c = self.intervening_if(c, j)
+                if c is not None and not self.trigger_effect(c + 1, j):
                     self.sentences(c + 1, j)
                 return
+        c = next((c for c in commas if not LIST_COMMA.match(self.norm, c + 1)), None)
+        if c is not None and not re.search(r"\btap", self.norm[i:c]):
+            self.fact("trigger", Function("other", [String(self.text[i:c])]))
+            c = self.intervening_if(c, j)
+            if c is not None:
+                self.sentences(c + 1, j)
+            return
         for c in commas:
             if self.parse(c + 1, j, self.effect_rule(c + 1, j)) is not None:
                 self.unparsed(i, c + 1)
                 self.trigger_effect(c + 1, j)
                 return
         self.unparsed(i, j)
+
+    def intervening_if(self, c, j):
+        """603.4: "<condition>, if <S>, <effect>": trigger_if(A, S); the
+        comma before the effect (None: the if-clause is unparsed)."""
+        m = re.match(r",\s*if\s+", self.norm[c:j])
+        if m is None:
+            return c
+        end = next((c + m.end() + k for k in _outside_quotes(self.norm[c + m.end():j], ",")
+                    if not LIST_COMMA.match(self.norm, c + m.end() + k + 1)), None)
+        if end is None:
+            self.unparsed(c + 1 + len(self.norm[c + 1:j]) - len(self.norm[c + 1:j].lstrip()), j)
+            return None
+        self.fact("trigger_if", String(self.text[c + m.end():end]))
+        return end
 
     def effect_rule(self, i, j):
         adds = re.match(r"\s*(add|that player|its controller)\b", self.norm[i:j])
@@ -303,13 +341,19 @@ class _Ability:
 
     def run(self):
         self.fact("ability_text", String(self.text))
-        m = KEYWORD.match(self.text)
-        if m and _keyword_list(self.text) == [self.text]:
-            return self.keyword(m)
         start = 0
-        if CHAPTER.match(self.text):
+        station = STATION.match(self.text) if self.card.station else None
+        if station:
+            self.fact("station", Number(int(station.group(1))))
+            start = station.end()
+        m = KEYWORD.match(self.text, start)
+        if m and _keyword_list(self.text[start:]) == [self.text[start:]]:
+            return self.keyword(m)
+        chapter = CHAPTER.match(self.text, start)
+        if chapter:  # 714.2b: triggers as lore counters reach the chapter
             self.fact("ability_kind", Function("triggered"))
-            return self.sentences(CHAPTER.match(self.text).end(), len(self.text))
+            self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
+            return self.sentences(chapter.end(), len(self.text))
         if ABILITY_WORD.match(self.text):
             start = ABILITY_WORD.match(self.text).end()
         if TRIGGER.match(self.text, start):
@@ -328,6 +372,7 @@ class _Card:
         names = faces + [face.split(", ")[0] for face in faces]
         self.names = sorted({n for n in names if n}, key=len, reverse=True)
         self.spell = spell
+        self.station = False    # a station card (721): "N+ |" lines
 
     def ability(self, ab, text, quoted=False):
         _Ability(self, ab, text, quoted).run()
@@ -337,6 +382,7 @@ def parse_card(obj_id, name, text, types=()):
     """All ability facts of a card. `types` (card types, optional) tells
     instants and sorceries, whose abilities are spell abilities (113.3a)."""
     card = _Card(name, bool({t.lower() for t in types} & {"instant", "sorcery"}))
+    card.station = bool(re.search(r"^Station\b", text or "", re.M))
     obj = String(obj_id)
     for n, line in enumerate(_lines(text or ""), 1):
         ab = Function("ab", [obj, Number(n)])

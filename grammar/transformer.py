@@ -9,7 +9,7 @@ cannot say raises `NotUnderstood`: the text then stays unparsed."""
 import re
 
 from clingo import Function, Number, String
-from lark import Transformer, v_args
+from lark import Token, Transformer, v_args
 
 from . import lexicon
 
@@ -71,14 +71,18 @@ TOKEN = {"token", "tokens"}
 NOUNS = CARD_TYPES.keys() | SUBTYPES.keys() | ANY_OBJECT | TOKEN | {"spell"}
 
 COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolored",
+                "colorless": "sel_colorless"}  # 105.2
+KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS if " " not in k}
 SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
 
 
 @v_args(inline=True)
 class Clauses(Transformer):
-    def __init__(self, ab, text, first_sel, quotes):
+    def __init__(self, ab, text, first_sel, quotes, names):
         super().__init__()
         self.ab = ab            # the ability term
+        self.names = names      # the card's names, longest first ("~")
         self.text = text        # the printed piece, same offsets as the parsed one
         self.next_sel = first_sel
         self.quotes = quotes    # "q1" -> sub(A, 1)
@@ -111,6 +115,8 @@ class Clauses(Transformer):
             return ("sel_untapped", None)
         if word in COLORS:
             return ("sel_color", const(COLORS[word]))
+        if word in COLOR_COUNTS:
+            return (COLOR_COUNTS[word], None)
         if word == "nontoken":
             return ("sel_not_token", None)
         if word in ("other", "another"):
@@ -151,8 +157,24 @@ class Clauses(Transformer):
     def from_zone(self, zone):
         return ("sel_zone", const(zone.value))
 
-    def group(self, nouns, where=None):
-        return self._selector(nouns + ([where] if where else []))
+    def group(self, nouns, *rest):
+        return self._selector(nouns + [c for c in rest if c])
+
+    def with_keyword(self, word):
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return ("sel_keyword", const(word.value))
+
+    def power_at_least(self, n):
+        return ("sel_power_at_least", Number(n))
+
+    def named(self, _named, *words):
+        start = words[0].start_pos
+        if words[0].value == "~":
+            name = next(n for n in self.names if self.text.startswith(n, start))
+        else:
+            name = self.text[start:words[-1].end_pos]
+        return ("sel_named", String(name))
 
     def enchanted(self, word):
         if word.value not in NOUNS:
@@ -266,15 +288,38 @@ class Clauses(Transformer):
     def symbols_times(self, n, sym):
         return [(fn("mana", self._type(sym)), fn("n", Number(n)))]
 
-    def for_each(self, sym, sel):
-        return [(fn("mana", self._type(sym)), fn("count", sel))]
-
-    def for_each_removed(self, sym, _kind):
+    def symbols_x(self, sym):
         return [(fn("mana", self._type(sym)), const("x"))]
 
-    def for_each_counter(self, sym, *rest):
-        kind = rest[0] if len(rest) == 2 else const("any")
-        return [(fn("mana", self._type(sym)), fn("self_counters", kind))]
+    def options_where(self, *rest):
+        """"Add X {G} or X {W}, where X is ...": the amount of every option."""
+        *options, quantity = rest
+        if any(amount != const("x") for parts in options for _, amount, *_ in parts):
+            raise NotUnderstood("where X is")
+        amount = self._amount(quantity)
+        return self.options(*[[(kind, amount, *among) for kind, _, *among in parts]
+                              for parts in options])
+
+    def for_each(self, *rest):
+        """"{C}{C} for each ...": one part per symbol, each counted."""
+        *syms, sel = rest
+        return [(fn("mana", self._type(s)), fn("count", sel)) for s in syms]
+
+    def for_each_other(self, *rest):
+        *syms, amount = rest
+        return [(fn("mana", self._type(s)), amount) for s in syms]
+
+    def each_other(self, *tokens):
+        return fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip()))
+
+    def for_each_removed(self, *rest):
+        syms = [t for t in rest if isinstance(t, Token)]
+        return [(fn("mana", self._type(s)), const("x")) for s in syms]
+
+    def for_each_counter(self, *rest):
+        syms = [t for t in rest if isinstance(t, Token)]
+        kind = rest[-2] if len(rest) > len(syms) + 1 else const("any")
+        return [(fn("mana", self._type(s)), fn("self_counters", kind)) for s in syms]
 
     def combination_of(self, amount, *syms):
         return [(fn("combination", const("listed")), self._amount_term(amount),
@@ -296,17 +341,23 @@ class Clauses(Transformer):
     def mana_of(self, amount, kind):
         return [(kind, self._amount_term(amount))]
 
+    # "that color": the amounts; the kind is said by the choice before.
     def that_color(self, amount):
-        return self.options([(const("any_color"), self._amount_term(amount))])
+        return self._amount_term(amount)
 
     def that_color_equal(self, quantity):
-        return self.options([(const("any_color"), self._amount(quantity))])
+        return self._amount(quantity)
 
     def that_color_counters(self, amount, *rest):
         if amount != 1:
             raise NotUnderstood("amount")
-        kind = rest[0] if len(rest) == 2 else const("any")
-        return self.options([(const("any_color"), fn("self_counters", kind))])
+        return fn("self_counters", rest[0] if len(rest) == 2 else const("any"))
+
+    def any_color_add(self, amount):
+        return self.options([(const("any_color"), amount)])
+
+    def color_among_add(self, obj, amount):
+        return self.options([(fn("color_among", self._object(obj)[0]), amount)])
 
     def x_where(self, amount, kind, quantity):
         if amount != const("x"):
@@ -330,6 +381,20 @@ class Clauses(Transformer):
 
     def chosen_color(self):
         return const("chosen_color")
+
+    def color_among(self, sel):
+        return fn("color_among", sel)
+
+    def this_s(self, word):
+        if not (word.value.endswith("'s") and word.value[:-2] in NOUNS):
+            raise NotUnderstood(word.value)
+        return const("sel_self")
+
+    def exiled_colors(self, word):
+        """607.2a: "the exiled card's colors", linked to the exiling ability."""
+        if word.value not in ("card's", "cards'"):
+            raise NotUnderstood(word.value)
+        return fn("color_among", self._selector([("sel_exiled_with", None)]))
 
     def commander_identity(self):
         return const("commander_identity")
@@ -362,6 +427,15 @@ class Clauses(Transformer):
 
     def add(self, clauses):
         return clauses
+
+    def add_to(self, recipient, clauses):
+        return [("mana_recipient", recipient)] + clauses
+
+    def each_player(self):
+        return const("each_player")
+
+    def chosen_player(self):
+        return const("chosen_player")
 
     def each_color_among(self, sel):
         return self.options([(fn("each_color_among", sel), fn("n", Number(1)))])
@@ -417,6 +491,23 @@ class Clauses(Transformer):
     def multiply(self, k):
         return fn("multiply", Number(k))
 
+    def _count(self, count):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        if extra:
+            raise NotUnderstood("another")
+        return _n(n)
+
+    def enters_tapped(self, _self, *counters):
+        return [("effect", const("enters_tapped"))] + (
+            self.enters_with_counters(_self, *counters) if counters else [])
+
+    def enters_tapped_unless(self, _self, condition):
+        return [("effect", const("enters_tapped")),
+                ("effect_condition", fn("unless", String(self._original(condition))))]
+
+    def enters_with_counters(self, _self, count, kind):
+        return [("effect", fn("enters_with_counters", kind, self._count(count)))]
+
     def land_type(self, sel, word):
         if word.value not in [_plural(t) for t in BASIC_LAND_TYPES]:
             raise NotUnderstood(word.value)
@@ -430,6 +521,30 @@ class Clauses(Transformer):
 
     def every_basic_type(self, sel):
         return [("effect", fn("add_subtype", sel, const(t))) for t in BASIC_LAND_TYPES]
+
+    def cant(self, sel, *actions):
+        return [("effect", fn("cant", sel, a)) for a in actions]
+
+    def action(self, *tokens):
+        return const("_".join(t.value for t in tokens))
+
+    def must_attack(self, sel):
+        return [("effect", fn("must_attack", sel))]
+
+    def doesnt_untap(self, sel):
+        return [("effect", fn("doesnt_untap", sel))]
+
+    def keyword_group(self, sel):
+        return [("keyword_selector", sel)]
+
+    def keyword_player(self):
+        return [("keyword_selector", const("player"))]
+
+    def keyword_color(self, color):
+        return [("keyword_selector", self._selector([("sel_color", color)]))]
+
+    def color(self, token):
+        return const(COLORS[token.value])
 
     def grant(self, sel, *quotes):
         return [("effect", fn("grant_ability", sel, self.quotes[q.value.strip('"')]))

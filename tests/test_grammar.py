@@ -297,7 +297,8 @@ def test_keyword_line():
     assert {'keyword(ab("o",1),flying)', 'keyword(ab("o",2),first_strike)',
             'ability_kind(ab("o",2),keyword)', 'keyword(ab("o",3),equip)',
             'cost(ab("o",3),mana("{2}"))', 'keyword(ab("o",4),protection)',
-            'unparsed(ab("o",4),11,19,"from red")'} <= fs
+            'keyword_selector(ab("o",4),sel(ab("o",4),1))', 'sel_color(sel(ab("o",4),1),r)'} <= fs
+    assert not ct.unparsed
     assert [t for _, _, t in ct.abilities] == ["Flying", "first strike", "Equip {2}",
                                                "Protection from red"]
 
@@ -417,7 +418,8 @@ def test_speed():
      "that color.", {'produces(A,1,1,any_color,other("your devotion to that color"))'}),
     ("[+1]: Add {R}{R}.", {"cost(A,loyalty(1))", "produces(A,1,1,mana(r),n(2))"}),
     ("[−2]: Add {R}.", {"cost(A,loyalty(-2))"}),
-    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", "produces(A,1,2,mana(r),n(1))"}),
+    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", 'trigger(A,other("I"))',
+                         "produces(A,1,2,mana(r),n(1))"}),
 ])
 def test_more_forms(text, expected):
     fs = facts(text)
@@ -447,3 +449,124 @@ def test_spell_kind_from_types():
 def test_keyword_word_starting_a_sentence_is_no_keyword():
     fs = facts("Flying creatures you control get +1/+1.")
     assert not any(f.startswith("keyword") for f in fs)
+
+
+# ------------------------------------------- recipients, colors among, counts
+
+@pytest.mark.parametrize("text, expected", [
+    ("{1}, {T}: Each player adds {B}{R}{G}.",
+     {"mana_recipient(A,each_player)", "produces(A,1,3,mana(g),n(1))"}),
+    ("{T}: A player of your choice adds {C}.",
+     {"mana_recipient(A,chosen_player)", "produces(A,1,1,mana(c),n(1))"}),
+    ("{T}: Choose a player. That player adds one mana of any color they choose.",
+     {"mana_recipient(A,chosen_player)", "produces(A,1,1,any_color,n(1))"}),
+    ("{T}: Add one mana of any color among legendary creature cards in your graveyard.",
+     {"produces(A,1,1,color_among(S1),n(1))", "sel_supertype(S1,legendary)",
+      "sel_type(S1,creature)", "sel_zone(S1,graveyard)"}),
+    ("{T}: Add one mana of any of this creature's colors.",
+     {"produces(A,1,1,color_among(sel_self),n(1))"}),
+    ("{T}: Add one mana of any of the exiled card's colors.",
+     {"produces(A,1,1,color_among(S1),n(1))", "sel_exiled_with(S1)"}),
+    ("{T}: Choose a color of a permanent you control. Add one mana of that color.",
+     {"produces(A,1,1,color_among(S1),n(1))", "sel_controller(S1,you)"}),
+    ("{1}, {T}: For each color among monocolored permanents you control, add one mana of that "
+     "color.", {"produces(A,1,1,each_color_among(S1),n(1))", "sel_monocolored(S1)"}),
+    ("{T}: Add {C} for each artifact you control named Test Card.",
+     {"produces(A,1,1,mana(c),count(S1))", 'sel_named(S1,"Test Card")'}),
+    ("Sacrifice a token named Wood: Add {R}.",
+     {"cost(A,sacrifice(S1,1))", "sel_token(S1)", 'sel_named(S1,"Wood")'}),
+    ("{T}: Add {G} for each creature you control with defender.",
+     {"produces(A,1,1,mana(g),count(S1))", "sel_keyword(S1,defender)"}),
+    ("{T}: Add {G} for each creature with power 4 or greater you control.",
+     {"sel_power_at_least(S1,4)", "sel_controller(S1,you)"}),
+    ("{T}: Add {C} for each card you've drawn this turn.",
+     {'produces(A,1,1,mana(c),other("for each card you\'ve drawn this turn"))'}),
+    ("{T}: Add X {G} or X {W}, where X is the number of other creatures you control.",
+     {'produces(A,1,1,mana(g),other("the number of other creatures you control"))',
+      'produces(A,2,1,mana(w),other("the number of other creatures you control"))'}),
+])
+def test_recipients_colors_and_counts(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
+def test_several_symbols_for_each_are_parts():
+    fs = facts("{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card "
+               "revealed this way.")
+    assert {'produces(A,1,1,mana(c),other("for each card revealed this way"))',
+            'produces(A,1,2,mana(c),other("for each card revealed this way"))'} <= fs
+    assert 'unparsed(A,5,54,"Reveal any number of artifact cards in your hand.")' in fs
+
+
+def test_station():
+    ct = parse_card("o", "Evendo", "Station\n12+ | {G}, {T}: Add {G} for each creature you "
+                    "control.")
+    fs = {str(f) for f in ct.facts}
+    assert {'station(ab("o",2),12)', 'cost(ab("o",2),tap)',
+            'produces(ab("o",2),1,1,mana(g),count(sel(ab("o",2),1)))'} <= fs
+    assert not ct.unparsed
+    die = parse_card("o", "X", "Roll a d20.\n15+ | Draw a card.")
+    assert not any(f.name == "station" for f in die.facts)
+
+
+# -------------------------------------------------------- entering, triggers
+
+@pytest.mark.parametrize("text, expected", [
+    ("This land enters tapped.", {"effect(A,1,enters_tapped)"}),
+    ("Test Card enters the battlefield tapped.", {"effect(A,1,enters_tapped)"}),
+    ("This land enters tapped with two charge counters on it.",
+     {"effect(A,1,enters_tapped)", 'effect(A,2,enters_with_counters("charge",2))'}),
+    ("This creature enters with X +1/+1 counters on it.",
+     {'effect(A,1,enters_with_counters("+1/+1",x))'}),
+    ("This land enters tapped unless you control two or more other lands.",
+     {"effect(A,1,enters_tapped)",
+      'effect_condition(A,1,unless("you control two or more other lands"))'}),
+    ("This creature can't block.", {"effect(A,1,cant(sel_self,block))"}),
+    ("Enchanted creature can't attack or block.",
+     {"effect(A,1,cant(S1,attack))", "effect(A,2,cant(S1,block))", "sel_enchanted(S1)"}),
+    ("This spell can't be countered.", {"effect(A,1,cant(sel_self,be_countered))"}),
+    ("This creature can't be blocked.", {"effect(A,1,cant(sel_self,be_blocked))"}),
+    ("This creature attacks each combat if able.", {"effect(A,1,must_attack(sel_self))"}),
+    ("Enchanted creature doesn't untap during its controller's untap step.",
+     {"effect(A,1,doesnt_untap(S1))", "sel_enchanted(S1)"}),
+])
+def test_static_lines(text, expected):
+    fs = without_text(facts(text))
+    assert fs == expected | {"ability_kind(A,static)"} | {
+        f for f in fs if f.startswith("sel_")}
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("When this creature enters, draw a card.",
+     {'trigger(A,other("When this creature enters"))', 'unparsed(A,27,39,"draw a card.")'}),
+    ("At the beginning of your upkeep, if you control a Swamp, draw a card.",
+     {'trigger(A,other("At the beginning of your upkeep"))',
+      'trigger_if(A,"you control a Swamp")', 'unparsed(A,57,69,"draw a card.")'}),
+    ("Whenever a Kraken, Leviathan, or Serpent enters, you gain 1 life.",
+     {'trigger(A,other("Whenever a Kraken, Leviathan, or Serpent enters"))'}),
+    ("Whenever a player taps a land for mana, if this creature is tapped, that player adds one "
+     "mana of any type that land produced.",
+     {"trigger(A,tapped_for_mana(any,S1))", 'trigger_if(A,"this creature is tapped")',
+      "produces(A,1,1,produced_type,n(1))"}),
+])
+def test_trigger_conditions(text, expected):
+    assert expected <= facts(text)
+
+
+def test_tapping_triggers_are_never_other():
+    fs = facts("Whenever enchanted land becomes tapped, its controller loses 1 life.")
+    assert not any(f.startswith("trigger(") for f in fs)
+    assert 'unparsed(A,0,68,"Whenever enchanted land becomes tapped, its controller loses 1 life.")' in fs
+
+
+def test_keyword_arguments():
+    ct = parse_card("o", "X", "Enchant creature you control\nCrew 2\nAffinity for artifacts\n"
+                    "Enchant player")
+    fs = {str(f) for f in ct.facts}
+    assert {'keyword_selector(ab("o",1),sel(ab("o",1),1))', 'sel_type(sel(ab("o",1),1),creature)',
+            'sel_controller(sel(ab("o",1),1),you)', 'keyword_number(ab("o",2),2)',
+            'keyword_selector(ab("o",3),sel(ab("o",3),1))', 'sel_type(sel(ab("o",3),1),artifact)',
+            'keyword_selector(ab("o",4),player)'} <= fs
+    assert not ct.unparsed

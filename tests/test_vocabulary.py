@@ -53,3 +53,14 @@ def test_every_shown_predicate_is_documented():
     assert shown
     undocumented = sorted(shown - documented("Answers (from the rules, `#show`n)"))
     assert undocumented == [], f"#shown but not documented in VOCABULARY.md: {undocumented}"
+
+
+def test_every_selector_constraint_is_checked_or_marked_unmodelled():
+    # A constraint the rules ignored would make a selector pick too much: a
+    # silently wrong answer. Each one is checked (selectors.lp) or makes the
+    # abilities using it warn (limits.lp).
+    constraints = {name for name, _ in documented("Abilities (from the grammar)") if name.startswith("sel_")}
+    assert "sel_type" in constraints
+    rules = (RULES_DIR / "selectors.lp").read_text() + (RULES_DIR / "limits.lp").read_text()
+    ignored = sorted(name for name in constraints if not re.search(rf"\b{name}\(", rules))
+    assert ignored == [], f"selector constraints neither checked nor marked unmodelled: {ignored}"
