@@ -11,7 +11,6 @@ enumerated, so that a slower figure can be traced to its cause.
 from __future__ import annotations
 
 import argparse
-import itertools
 import statistics
 import subprocess
 import sys
@@ -26,11 +25,10 @@ sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 import clingo  # noqa: E402
 
 from boards import board, stacked_effects  # noqa: E402
-from pyglue.answers import EventGraph, ModelIndex, build_answers, mana_string  # noqa: E402
+from pyglue.answers import build_answers, mana_string  # noqa: E402
 from pyglue.cards import CardDatabase  # noqa: E402
 from pyglue.scenario import load_scenario, scenario_facts  # noqa: E402
-from pyglue.solve import facts_text, solve  # noqa: E402
-from rules_asp import RULES_DIR  # noqa: E402
+from pyglue.solve import enumerate_orders, solve  # noqa: E402
 
 
 def write_temp(text: str) -> Path:
@@ -74,18 +72,9 @@ def bench_boards(repeat: int) -> None:
 def naive_counts(facts: list[clingo.Symbol]) -> tuple[float, Counter, int]:
     """All orders, one model each (rules_asp/orders.lp): the n! way."""
     start = time.perf_counter()
-    control = clingo.Control(["-n", "0"])
-    control.load(str(RULES_DIR / "orders.lp"))
-    control.add("base", [], facts_text(facts))
-    control.ground([("base", [])])
-    counts: Counter = Counter()
-    with control.solve(yield_=True) as handle:
-        for model in handle:
-            for symbol in model.symbols(shown=True):
-                if symbol.name == "order_result":
-                    counts[mana_string(symbol.arguments[1])] += 1
-    models = int(control.statistics["summary"]["models"]["enumerated"])
-    return time.perf_counter() - start, counts, models
+    counts, models = enumerate_orders(facts)
+    seconds = time.perf_counter() - start
+    return seconds, Counter({mana_string(m): c for m, c in counts.get(1, {}).items()}), models
 
 
 def bench_orders(repeat: int) -> None:

@@ -259,19 +259,32 @@ def _read_mtgjson_atomic(data: dict) -> tuple[list[Card], dict[str, str]]:
     return cards, {}
 
 
-def _mtgjson_card(entry: dict, name: str, full_name: str | None) -> Card:
+# Where each database format keeps each field of a Card.
+MTGJSON_FIELDS = {"mana_cost": "manaCost", "type_line": "type", "text": "text", "power": "power",
+                  "toughness": "toughness", "loyalty": "loyalty"}
+SCRYFALL_FIELDS = {"mana_cost": "mana_cost", "type_line": "type_line", "text": "oracle_text",
+                   "power": "power", "toughness": "toughness", "loyalty": "loyalty"}
+
+
+def _card(entry: dict, fields: dict[str, str], name: str, layout: str, full_name: str | None) -> Card:
     where = f"card '{name}'"
+    value = {key: _string_field(entry, field, where, required=key == "type_line") for key, field in fields.items()}
     return Card(
         name=name,
-        mana_cost=_string_field(entry, "manaCost", where) or None,
-        type_line=_string_field(entry, "type", where, required=True),
-        text=_string_field(entry, "text", where) or "",
-        power=_string_field(entry, "power", where),
-        toughness=_string_field(entry, "toughness", where),
-        loyalty=_string_field(entry, "loyalty", where),
-        layout=_string_field(entry, "layout", where) or "normal",
+        mana_cost=value["mana_cost"] or None,
+        type_line=value["type_line"],
+        text=value["text"] or "",
+        power=value["power"],
+        toughness=value["toughness"],
+        loyalty=value["loyalty"],
+        layout=layout,
         full_name=full_name,
     )
+
+
+def _mtgjson_card(entry: dict, name: str, full_name: str | None) -> Card:
+    layout = _string_field(entry, "layout", f"card '{name}'") or "normal"
+    return _card(entry, MTGJSON_FIELDS, name, layout, full_name)
 
 
 def _read_scryfall(data: list) -> tuple[list[Card], dict[str, str]]:
@@ -295,18 +308,7 @@ def _read_scryfall(data: list) -> tuple[list[Card], dict[str, str]]:
 
 
 def _scryfall_card(entry: dict, name: str, layout: str, full_name: str | None) -> Card:
-    where = f"card '{name}'"
-    return Card(
-        name=name,
-        mana_cost=_string_field(entry, "mana_cost", where) or None,
-        type_line=_string_field(entry, "type_line", where, required=True),
-        text=_string_field(entry, "oracle_text", where) or "",
-        power=_string_field(entry, "power", where),
-        toughness=_string_field(entry, "toughness", where),
-        loyalty=_string_field(entry, "loyalty", where),
-        layout=layout,
-        full_name=full_name,
-    )
+    return _card(entry, SCRYFALL_FIELDS, name, layout, full_name)
 
 
 def _require_object(entry: Any, where: str) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import clingo
 
-from rules_asp import ENTRY
+from rules_asp import ENTRY, RULES_DIR
 
 from .errors import MtgaspError
 
@@ -128,3 +128,25 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         "solve_seconds": summary["times"]["solve"],
     }
     return models[0], messages, stats
+
+
+def enumerate_orders(facts: list[clingo.Symbol]) -> tuple[dict[int, dict[clingo.Symbol, int]], int]:
+    """The naive count: one stable model of rules_asp/orders.lp per (choice, order,
+    trigger choice) of each activate ask; n! models for n effects. For checking the
+    path counts of the event graph and for benchmarks, never for answers.
+
+    Returns {ask index: {final mana tuple: models}} and the models enumerated.
+    """
+    control = clingo.Control(["--models=0"])
+    control.load(str(RULES_DIR / "orders.lp"))
+    control.add("base", [], facts_text(facts))
+    control.ground([("base", [])])
+    counts: dict[int, dict[clingo.Symbol, int]] = {}
+    with control.solve(yield_=True) as handle:
+        for model in handle:
+            for symbol in model.symbols(shown=True):
+                if symbol.name == "order_result":
+                    ask, mana = symbol.arguments
+                    per_ask = counts.setdefault(ask.number, {})
+                    per_ask[mana] = per_ask.get(mana, 0) + 1
+    return counts, int(control.statistics["summary"]["models"]["enumerated"])

@@ -16,7 +16,7 @@ import pytest
 from pyglue.answers import EventGraph, ModelIndex, mana_string
 from pyglue.cards import CardDatabase
 from pyglue.scenario import load_scenario, scenario_facts
-from pyglue.solve import facts_text, run_clingo, solve
+from pyglue.solve import enumerate_orders, facts_text, run_clingo, solve
 from rules_asp import RULES_DIR
 
 from conftest import REPO_ROOT, SPEC_EXAMPLES
@@ -74,17 +74,8 @@ def test_plain_clingo_on_printed_facts_gives_the_same_answers(path, tmp_path):
 
 def count_by_enumeration(facts: list[clingo.Symbol], ask: int) -> Counter:
     """One model per (choice, order, trigger choice): the naive n! count."""
-    control = clingo.Control(["-n", "0"])
-    control.load(str(RULES_DIR / "orders.lp"))
-    control.add("base", [], facts_text(facts))
-    control.ground([("base", [])])
-    counts: Counter = Counter()
-    with control.solve(yield_=True) as handle:
-        for model in handle:
-            for symbol in model.symbols(shown=True):
-                if symbol.name == "order_result" and symbol.arguments[0].number == ask:
-                    counts[mana_string(symbol.arguments[1])] += 1
-    return counts
+    counts, _models = enumerate_orders(facts)
+    return Counter({mana_string(mana): count for mana, count in counts.get(ask, {}).items()})
 
 
 ORDER_SCENARIOS = ["damping_after_reflection", "pale_moon_effect", "nyxbloom_and_reflection",
