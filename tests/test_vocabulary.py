@@ -64,3 +64,15 @@ def test_every_selector_constraint_is_checked_or_marked_unmodelled():
     rules = (RULES_DIR / "selectors.lp").read_text() + (RULES_DIR / "limits.lp").read_text()
     ignored = sorted(name for name in constraints if not re.search(rf"\b{name}\(", rules))
     assert ignored == [], f"selector constraints neither checked nor marked unmodelled: {ignored}"
+
+
+def test_layer4_selectors_check_every_constraint_the_others_check():
+    # Layer 4 reads selectors on printed characteristics with its own rules
+    # (layers.lp); a constraint missing there would make Blood Moon-like
+    # effects apply too widely.
+    selectors = (RULES_DIR / "selectors.lp").read_text()
+    layers = (RULES_DIR / "layers.lp").read_text()
+    checked = set(re.findall(r"\b(sel_[a-z_]+)\(", selectors))
+    assert "sel_type" in checked
+    missing = sorted(name for name in checked if not re.search(rf"\b{name}\(", layers))
+    assert missing == [], f"constraints checked in selectors.lp but not in layer 4: {missing}"
