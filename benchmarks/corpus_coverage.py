@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,23 +57,26 @@ def mana_spans(kind, text):
     return spans + adds[:1] if adds else None
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--corpus", default=str(ROOT / ".." / "shared" / "data" / "oracle_corpus.json"))
-    parser.add_argument("--show", type=int, default=20, help="unparsed mana abilities to list")
-    args = parser.parse_args()
-    cards = json.loads(Path(args.corpus).read_text())
+@dataclass
+class Coverage:
+    abilities: int = 0
+    clean: int = 0
+    mana: int = 0
+    rider_unparsed: int = 0
+    seconds: float = 0.0
+    kinds: Counter = field(default_factory=Counter)
+    unparsed_mana: list = field(default_factory=list)  # "Card: ability text"
 
-    abilities = clean = 0
-    mana = mana_unparsed = rider_unparsed = 0
-    shown = []
-    kinds = Counter()
-    elapsed = 0.0
+
+def measure(cards) -> Coverage:
+    """Parse every card; count abilities, clean ones, and mana abilities with unparsed parts."""
+    result = Coverage()
     for i, card in enumerate(cards):
         text = card.get("text") or ""
         start = time.perf_counter()
-        ct = parse_card(str(i), card["name"], text, card.get("types") or ())
-        elapsed += time.perf_counter() - start
+        ct = parse_card(str(i), card["name"], text, card.get("types") or (),
+                        card.get("supertypes") or ())
+        result.seconds += time.perf_counter() - start
         texts, kind, spans = {}, {}, {}
         for f in ct.facts:
             ab = str(f.arguments[0]) if f.arguments else None
@@ -82,30 +86,38 @@ def main():
                 kind[ab] = f.arguments[1].name
             elif f.name == "unparsed":
                 spans.setdefault(ab, []).append((f.arguments[1].number, f.arguments[2].number))
-        abilities += len(texts)
-        clean += sum(ab not in spans for ab in texts)
-        kinds.update(kind.values())
+        result.abilities += len(texts)
+        result.clean += sum(ab not in spans for ab in texts)
+        result.kinds.update(kind.values())
         if not ADD.search(text):
             continue
         for ab, ab_text in texts.items():
             own = mana_spans(kind.get(ab), ab_text)
             if own is None:
                 continue
-            mana += 1
-            bad = [s for s in spans.get(ab, []) if any(s[0] < e and b < s[1] for b, e in own)]
-            if bad:
-                mana_unparsed += 1
-                if len(shown) < args.show:
-                    shown.append("%s: %s" % (card["name"], ab_text))
+            result.mana += 1
+            if any(any(s[0] < e and b < s[1] for b, e in own) for s in spans.get(ab, [])):
+                result.unparsed_mana.append("%s: %s" % (card["name"], ab_text))
             elif spans.get(ab):
-                rider_unparsed += 1
+                result.rider_unparsed += 1
+    return result
 
-    print("abilities: %d, fully parsed: %d (%.1f%%)" % (abilities, clean, 100.0 * clean / abilities))
-    print("kinds: %s" % dict(kinds))
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--corpus", default=str(ROOT / ".." / "shared" / "data" / "oracle_corpus.json"))
+    parser.add_argument("--show", type=int, default=20, help="unparsed mana abilities to list")
+    args = parser.parse_args()
+    cards = json.loads(Path(args.corpus).read_text())
+    result = measure(cards)
+    print("abilities: %d, fully parsed: %d (%.1f%%)"
+          % (result.abilities, result.clean, 100.0 * result.clean / result.abilities))
+    print("kinds: %s" % dict(result.kinds))
     print("mana abilities: %d, unparsed: %d, parsed with an unparsed rider: %d"
-          % (mana, mana_unparsed, rider_unparsed))
-    print("speed: %.0f abilities/s (%.2f s for %d cards)" % (abilities / elapsed, elapsed, len(cards)))
-    for line in shown:
+          % (result.mana, len(result.unparsed_mana), result.rider_unparsed))
+    print("speed: %.0f abilities/s (%.2f s for %d cards)"
+          % (result.abilities / result.seconds, result.seconds, len(cards)))
+    for line in result.unparsed_mana[:args.show]:
         print("  " + line.replace("\n", " "))
 
 

@@ -16,6 +16,9 @@ from lark.exceptions import LarkError, VisitError
 
 from . import lexicon
 from .transformer import Clauses, NotUnderstood, constant_name
+from .transformer import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES
+
+TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
 __all__ = ["CardText", "parse_card", "parse_type_line", "constant_name"]
 
@@ -162,6 +165,7 @@ class _Ability:
         self.card, self.ab, self.text = card, ab, text
         self.next_sel = 1
         self.effects = 0
+        self.costs = []         # (cost term, printed text), for "that land", "that much"
         self.quotes = {}
         masked = text
         for k, m in enumerate((QUOTED_INSIDE if quoted else QUOTED).finditer(text), 1):
@@ -191,15 +195,21 @@ class _Ability:
             return None  # the only trigger modelled: tapped for mana (106.12a)
         clauses = Clauses(self.ab, self.text[start:start + len(piece)],
                           self.next_sel, self.quotes, self.card.names)
+        clauses.costs = self.costs
         tree = _tree(piece, rule)
         if tree is None:
             return None
         try:
-            return clauses.transform(tree), clauses
+            result = clauses.transform(tree), clauses
         except VisitError as e:
             if isinstance(e.orig_exc, NotUnderstood):
                 return None
             raise
+        if clauses.pending_that_color:  # "that color" with no color named before
+            return None
+        if clauses.triggering_player and rule not in ("triggered", "trigger_effect"):
+            return None  # "the player" of a trigger
+        return result
 
     def take(self, parsed):
         """Keep a parse: its selectors are numbered from now on."""
@@ -213,7 +223,7 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", Number(self.effects), *args)
-            elif name == "effect_condition":  # of the effect just before
+            elif name in ("effect_condition", "effect_optional"):  # of the effect just before
                 self.fact(name, Number(self.effects), *args)
             else:
                 self.fact(name, *args)
@@ -257,7 +267,9 @@ class _Ability:
             if parsed is None:
                 self.unparsed(i, j)
             else:
-                self.fact("cost", self.take(parsed))
+                term = self.take(parsed)
+                self.fact("cost", term)
+                self.costs.append((term, self.text[i:j]))
         self.sentences(colon + 1, len(self.text))
 
     def triggered(self, start):
@@ -364,12 +376,30 @@ class _Ability:
         return self.other(start)
 
 
+# 201.5c: a legendary card's text may use a shortened name ("Rasputin" on
+# Rasputin Dreamweaver, "Arcanis" on Arcanis the Omnipotent); never a word
+# that could mean something else in its text (a type, a color, "The").
+SHORT_NAME = re.compile(r"(.+?) (?:the|of) |(\S+) ")
+
+
+def _short_names(face):
+    m = SHORT_NAME.match(face)
+    short = m and (m.group(1) or m.group(2))
+    if not short or not short[0].isupper():
+        return []
+    if {w.lower() for w in short.split()} & (set(TYPE_WORDS) | {"the", "a", "an"}):
+        return []
+    return [short]
+
+
 class _Card:
-    def __init__(self, name, spell):
+    def __init__(self, name, spell, legendary=False):
         self.out = CardText()
         # each face of "A // B"; "A-" marks a rebalanced card (Alchemy)
         faces = [re.sub(r"^A-", "", face) for face in name.split(" // ")]
         names = faces + [face.split(", ")[0] for face in faces]
+        if legendary:
+            names += [short for face in faces if ", " not in face for short in _short_names(face)]
         self.names = sorted({n for n in names if n}, key=len, reverse=True)
         self.spell = spell
         self.station = False    # a station card (721): "N+ |" lines
@@ -378,10 +408,13 @@ class _Card:
         _Ability(self, ab, text, quoted).run()
 
 
-def parse_card(obj_id, name, text, types=()):
+def parse_card(obj_id, name, text, types=(), supertypes=()):
     """All ability facts of a card. `types` (card types, optional) tells
-    instants and sorceries, whose abilities are spell abilities (113.3a)."""
-    card = _Card(name, bool({t.lower() for t in types} & {"instant", "sorcery"}))
+    instants and sorceries, whose abilities are spell abilities (113.3a);
+    `supertypes` (optional) tells legendary cards, whose text may use a
+    shortened name (201.5c)."""
+    card = _Card(name, bool({t.lower() for t in types} & {"instant", "sorcery"}),
+                 "legendary" in {t.lower() for t in supertypes})
     card.station = bool(re.search(r"^Station\b", text or "", re.M))
     obj = String(obj_id)
     for n, line in enumerate(_lines(text or ""), 1):

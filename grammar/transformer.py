@@ -77,6 +77,15 @@ KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS if " " not in k}
 SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
 
 
+class _Parts(list):
+    """The parts of one option, and effects that follow the mana ("and this
+    enchantment deals 1 damage to the player")."""
+
+    def __init__(self, parts, then):
+        super().__init__(parts)
+        self.then = then
+
+
 @v_args(inline=True)
 class Clauses(Transformer):
     def __init__(self, ab, text, first_sel, quotes, names):
@@ -87,6 +96,9 @@ class Clauses(Transformer):
         self.next_sel = first_sel
         self.quotes = quotes    # "q1" -> sub(A, 1)
         self.facts = []
+        self.costs = []         # (cost term, printed text) of the ability, when activated
+        self.pending_that_color = False  # "that color" not yet given its kind by a trigger
+        self.triggering_player = False  # "the player" of a trigger was read
 
     def _original(self, token):
         return self.text[token.start_pos:token.end_pos].strip()
@@ -139,6 +151,35 @@ class Clauses(Transformer):
             raise NotUnderstood(" ".join(t.value for t in tokens))
         return constraints
 
+    def any_of(self, *tokens):
+        """"a black or artifact creature": the head noun, and one of the
+        adjectives, each a color or a card type (a sub-selector each);
+        "an instant or sorcery card": a type list. Other adjectives could
+        be nouns of their own ("an artifact or another creature")."""
+        *alternatives, head = tokens
+        words = [t.value for t in alternatives]
+        if head.value in ANY_OBJECT or head.value == "spell":
+            constraints = self.words(head) + self.one_of(*alternatives)
+            return constraints
+        if not (head.value in CARD_TYPES and any(w in COLORS for w in words)
+                and all(w in COLORS or w in CARD_TYPES for w in words)):
+            raise NotUnderstood(" ".join(words))
+        constraints = self.words(head)
+        for w in words:
+            constraints.append(("sel_any_of", self._selector([self._adjective(w)])))
+        return constraints
+
+    def and_of(self, *tokens):
+        """"legendary creatures and planeswalkers": the objects of either card
+        type, the adjectives before applying to both (an "and" of a group
+        is a union of objects)."""
+        *adjectives, first, second = tokens
+        if not all(t.value in CARD_TYPES and CARD_TYPES[t.value] != t.value  # plural
+                   for t in (first, second)):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        constraints = [self._adjective(w.value) for w in adjectives]
+        return constraints + [("sel_type_in", const(CARD_TYPES[t.value])) for t in (first, second)]
+
     def one_of(self, *tokens):
         for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
             if all(t.value in table for t in tokens):
@@ -164,6 +205,10 @@ class Clauses(Transformer):
         if word.value not in KEYWORD_WORDS:
             raise NotUnderstood(word.value)
         return ("sel_keyword", const(word.value))
+
+    def same_name_as_exiled(self):
+        exiled = self._selector([("sel_exiled_with", None)])
+        return ("sel_same_name", exiled)
 
     def power_at_least(self, n):
         return ("sel_power_at_least", Number(n))
@@ -359,6 +404,15 @@ class Clauses(Transformer):
     def color_among_add(self, obj, amount):
         return self.options([(fn("color_among", self._object(obj)[0]), amount)])
 
+    def that_color_powers(self, amount, sel):
+        if amount != 1:
+            raise NotUnderstood("amount")
+        return fn("different_powers", sel)
+
+    def any_color_add_unless(self, amount, condition):
+        return self.options([(const("any_color"), amount)]) + [
+            ("effect_condition", fn("unless", String(self._original(condition))))]
+
     def x_where(self, amount, kind, quantity):
         if amount != const("x"):
             raise NotUnderstood("where X is")
@@ -396,6 +450,68 @@ class Clauses(Transformer):
             raise NotUnderstood(word.value)
         return fn("color_among", self._selector([("sel_exiled_with", None)]))
 
+    PAID = {"sacrificed": "sacrifice", "milled": "mill", "discarded": "discard",
+            "exiled": "exile", "untapped": "untap", "tapped": "tap"}
+
+    def _paid(self, *words):
+        """"that land", "the sacrificed land", "the milled card's": the one
+        object the ability's cost names with that noun (and verb)."""
+        *participle, noun = [w.value for w in words]
+        noun = noun[:-2] if noun.endswith("'s") else noun
+        if noun not in NOUNS or len(participle) > 1:
+            raise NotUnderstood(noun)
+        verb = self.PAID.get(participle[0]) if participle else ""
+        if verb is None:
+            raise NotUnderstood(participle[0])
+        named = [text for _, text in self.costs
+                 if text.lower().startswith(verb) and noun in re.findall(r"[a-z]+", text.lower())]
+        if len(named) != 1:
+            raise NotUnderstood("the object paid")
+
+    def paid_could_produce_type(self, *words):
+        self._paid(*words)
+        return fn("paid_could_produce", const("type"))
+
+    def paid_could_produce_color(self, *words):
+        self._paid(*words)
+        return fn("paid_could_produce", const("color"))
+
+    def paid_colored_symbols(self, *words):
+        self._paid(*words)
+        return self.options([(const("paid_colored_symbols"), fn("n", Number(1)))])
+
+    def last_noted_type(self, _self):
+        return const("last_noted_type")
+
+    def last_noted(self, _self):
+        return self.options([(const("last_noted_type"), const("last_noted_amount"))])
+
+    def deckbuilding_color(self):
+        return const("deckbuilding_color")
+
+    def drafted_color(self, named):
+        if named[1].string not in self.names:
+            raise NotUnderstood("named")
+        return const("deckbuilding_color")
+
+    def each_color_crafted(self, _self):
+        crafted = self._selector([("sel_used_to_craft", None)])
+        return self.options([(fn("each_color_among", crafted), fn("n", Number(1)))])
+
+    def that_much(self, sym):
+        """"Remove X counters ...: Add that much {C}" (the cost's X)."""
+        if not any(t.name == "remove_counters" and t.arguments[1] == const("x")
+                   for t, _ in self.costs):
+            raise NotUnderstood("that much")
+        return self.options([(fn("mana", self._type(sym)), const("x"))])
+
+    def half_mana(self, token):
+        """{HR} (Un-sets): one half of a red mana."""
+        return self.options([(fn("mana", const(token.value[2])), fn("halves", Number(1)))])
+
+    def one_and_a_half(self):
+        return fn("halves", Number(3))
+
     def commander_identity(self):
         return const("commander_identity")
 
@@ -417,7 +533,24 @@ class Clauses(Transformer):
                 clauses.append(("produces", Number(i), Number(j), kind, amount))
                 clauses.extend(("produces_among", Number(i), Number(j), t)
                                for t in (among[0] if among else []))
-        return clauses
+        extra = [c for parts in options for c in getattr(parts, "then", [])]
+        if extra and len(options) > 1:
+            raise NotUnderstood("options and another effect")
+        return clauses + extra
+
+    def and_damage_player(self, parts, _self, n):
+        """"..., and this enchantment deals 1 damage to the player" (the
+        player of the trigger)."""
+        return self.options(parts) + [
+            ("effect", self._damage_triggering_player(n))]
+
+    def _damage_triggering_player(self, n):
+        self.triggering_player = True
+        return fn("deal_damage", const("triggering_player"), fn("n", Number(n)))
+
+    def kind_and_damage_player(self, amount, kind, _self, n):
+        return _Parts([(kind, self._amount_term(amount))], [
+            ("effect", self._damage_triggering_player(n))])
 
     def more(self, first, then):
         """"Add {B}, then add an additional {B} for each ...": one option."""
@@ -555,6 +688,9 @@ class Clauses(Transformer):
     def once_each_turn(self):
         return [("activation_restriction", const("once_each_turn"))]
 
+    def instant_speed(self):
+        return [("activation_restriction", const("instant_speed"))]
+
     def sorcery_speed(self):
         return [("activation_restriction", const("sorcery_speed"))]
 
@@ -581,11 +717,32 @@ class Clauses(Transformer):
     def tapped_for_mana(self, sel):
         return [("trigger", fn("tapped_for_mana", const("any"), sel))]
 
+    def taps_for_mana_while(self, player, obj, condition):
+        return self.taps_for_mana(player, obj) + [
+            ("trigger_if", String(self._original(condition)))]
+
+    def tapped_for_chosen_color(self, sel):
+        return self.tapped_for_mana(sel) + [("trigger_produces", const("chosen_color"))]
+
+    def may_add_additional(self, clauses):
+        return self.add_additional(clauses) + [("effect_optional",)]
+
+    def add_additional_that_color(self, amount):
+        """"an additional one mana of that color": the color the trigger
+        condition names (trigger_produces); checked by `triggered`."""
+        self.pending_that_color = True
+        return self.add_additional(self.options([(const("that_color"), self._amount_term(amount))]))
+
     def add_additional(self, clauses):
         return [("trigger_adds_additional",)] + clauses
 
     def triggered(self, trigger, effect):
-        return trigger + effect
+        produced = [c[1] for c in trigger if c[0] == "trigger_produces"]
+        that = [c for c in effect if c[0] == "produces" and c[3] == const("that_color")]
+        if that and len(produced) != 1:
+            raise NotUnderstood("that color")
+        self.pending_that_color = False
+        return trigger + [c[:3] + (produced[0],) + c[4:] if c in that else c for c in effect]
 
     # ------------------------------------------------------------ sentences
     # A sentence says which kind of ability it makes on its own.

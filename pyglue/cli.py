@@ -169,7 +169,7 @@ def _run_parse(args: argparse.Namespace) -> int:
     from grammar import parse_card, parse_type_line
 
     from .cards import CardDatabase
-    from .scenario import default_id
+    from .scenario import card_types, default_id
 
     if args.text is not None:
         name, type_line, text = "this card", None, args.text.replace("\\n", "\n")
@@ -177,7 +177,8 @@ def _run_parse(args: argparse.Namespace) -> int:
         card = CardDatabase.from_settings(args.cards).lookup(args.name)
         name, type_line, text = card.name, card.type_line, card.text
     object_id = default_id(name)
-    parsed = parse_card(object_id, name, text)
+    types, supertypes = card_types(type_line) if type_line else ((), ())
+    parsed = parse_card(object_id, name, text, types=types, supertypes=supertypes)
     facts = (parse_type_line(object_id, type_line) if type_line else []) + parsed.facts
     print(f"% {name}")
     for symbol in facts:

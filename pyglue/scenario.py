@@ -660,16 +660,19 @@ def card_text_facts(object_id: str, card: Card) -> list[clingo.Symbol]:
     if template is None:
         stand_in = _STAND_IN_ID.string
         template = list(parse_type_line(stand_in, card.type_line))
-        template += parse_card(stand_in, card.name, card.text, types=card_types(card.type_line)).facts
+        types, supertypes = card_types(card.type_line)
+        template += parse_card(stand_in, card.name, card.text, types=types, supertypes=supertypes).facts
         _card_text_cache[key] = template
     return [_replace_symbol(symbol, _STAND_IN_ID, clingo.String(object_id)) for symbol in template]
 
 
-def card_types(type_line: str) -> tuple[str, ...]:
-    """The card types of a type line, as the grammar names them."""
+def card_types(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The card types and supertypes of a type line, as the grammar names them."""
     from grammar import parse_type_line
 
-    return tuple(str(f.arguments[1]) for f in parse_type_line("", type_line) if f.name == "printed_card_type")
+    facts = parse_type_line("", type_line)
+    return tuple(tuple(str(f.arguments[1]) for f in facts if f.name == predicate)
+                 for predicate in ("printed_card_type", "printed_supertype"))
 
 
 def _replace_symbol(symbol: clingo.Symbol, old: clingo.Symbol, new: clingo.Symbol) -> clingo.Symbol:

@@ -8,6 +8,8 @@ import pytest
 
 from grammar import constant_name, parse_card, parse_type_line
 
+from conftest import REPO_ROOT
+
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "oracle_corpus.json"
 
 
@@ -570,3 +572,140 @@ def test_keyword_arguments():
             'keyword_selector(ab("o",3),sel(ab("o",3),1))', 'sel_type(sel(ab("o",3),1),artifact)',
             'keyword_selector(ab("o",4),player)'} <= fs
     assert not ct.unparsed
+
+
+# ------------------------------------- 7. the last mana abilities of the corpus
+
+@pytest.mark.parametrize("text, expected", [
+    # the object paid in the cost (Benthic Explorers, Squandered Resources)
+    ("{T}, Untap a tapped land an opponent controls: Add one mana of any type that land could "
+     "produce.",
+     {"cost(A,tap)", 'cost(A,other("Untap a tapped land an opponent controls"))',
+      "produces(A,1,1,paid_could_produce(type),n(1))"}),
+    ("Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
+     {"cost(A,sacrifice(S1,1))", "sel_type(S1,land)",
+      "produces(A,1,1,paid_could_produce(type),n(1))"}),
+    ("{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one mana "
+     "of that color. Activate only as an instant.",
+     {"cost(A,tap)", 'cost(A,other("Mill a card"))', "produces(A,1,1,paid_colored_symbols,n(1))",
+      "activation_restriction(A,instant_speed)"}),
+    # a disjunction of adjectives (Soldevi Adnate)
+    ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
+     "creature's mana value.",
+     {"cost(A,tap)", "cost(A,sacrifice(S3,1))", "sel_type(S3,creature)",
+      "sel_any_of(S3,S1)", "sel_color(S1,b)", "sel_any_of(S3,S2)", "sel_type(S2,artifact)",
+      "produces(A,1,1,mana(b),other(\"the sacrificed creature's mana value\"))"}),
+    # "A and B" of card types: either (Mox Amber)
+    ("{T}: Add one mana of any color among legendary creatures and planeswalkers you control.",
+     {"cost(A,tap)", "produces(A,1,1,color_among(S1),n(1))", "sel_supertype(S1,legendary)",
+      "sel_type_in(S1,creature)", "sel_type_in(S1,planeswalker)", "sel_controller(S1,you)"}),
+    # "one or more" counters, "that much" (Rasputin, the Oneiromancer)
+    ("{T}, Remove one or more dream counters from this creature: Add that much {C}.",
+     {"cost(A,tap)", 'cost(A,remove_counters("dream",x))', "produces(A,1,1,mana(c),x)"}),
+    ("{T}: Add this artifact's last noted type and amount of mana.",
+     {"cost(A,tap)", "produces(A,1,1,last_noted_type,last_noted_amount)"}),
+    ("{T}, Remove a charge counter from this artifact: Add one mana of this artifact's last noted "
+     "type.",
+     {"cost(A,tap)", 'cost(A,remove_counters("charge",1))', "produces(A,1,1,last_noted_type,n(1))"}),
+    ("{T}: For each color among the exiled cards used to craft this creature, add one mana of "
+     "that color.",
+     {"cost(A,tap)", "produces(A,1,1,each_color_among(S1),n(1))", "sel_used_to_craft(S1)"}),
+    ("{T}: Choose a color. Add one mana of that color for each different power among creatures "
+     "you control.",
+     {"cost(A,tap)", "produces(A,1,1,any_color,different_powers(S1))", "sel_type(S1,creature)",
+      "sel_controller(S1,you)"}),
+    ("{T}: Choose a color. Add one mana of that color unless any player pays {1}.",
+     {"cost(A,tap)", "produces(A,1,1,any_color,n(1))",
+      'effect_condition(A,1,unless("any player pays {1}"))'}),
+    ("{T}: Add one mana of either of the circled colors.",
+     {"cost(A,tap)", "produces(A,1,1,deckbuilding_color,n(1))"}),
+    ("{T}: Add one mana of any color chosen as you drafted cards named Test Card.",
+     {"cost(A,tap)", "produces(A,1,1,deckbuilding_color,n(1))"}),
+    ("{T}, Mark one of Test Card's unmarked nodes: Add {C}.",
+     {"cost(A,tap)", 'cost(A,other("Mark one of Test Card\'s unmarked nodes"))',
+      "produces(A,1,1,mana(c),n(1))"}),
+    ("Pay X speed: Add X mana in any combination of colors.",
+     {'cost(A,other("Pay X speed"))', "produces(A,1,1,combination(colors),x)"}),
+    ("{T}: Add {C}, plus an additional {C} for each art counter on Test Card.",
+     {"cost(A,tap)", "produces(A,1,1,mana(c),n(1))", 'produces(A,1,2,mana(c),self_counters("art"))'}),
+    # Un-sets: half mana
+    ("Sacrifice a creature or land: Add {HR}.",
+     {"cost(A,sacrifice(S1,1))", "sel_type_in(S1,creature)", "sel_type_in(S1,land)",
+      "produces(A,1,1,mana(r),halves(1))"}),
+    ("{T}: Add one and one-half mana of any one color.",
+     {"cost(A,tap)", "produces(A,1,1,any_color,halves(3))"}),
+])
+def test_last_mana_abilities(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,activated)", "effect(A,1,add_mana)"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Whenever you tap a land for mana while you're the monarch, add an additional one mana of "
+     "any color.",
+     {"trigger(A,tapped_for_mana(you,S1))", "sel_type(S1,land)", 'trigger_if(A,"you\'re the monarch")',
+      "trigger_adds_additional(A)", "effect(A,1,add_mana)", "produces(A,1,1,any_color,n(1))"}),
+    ("Whenever a basic land is tapped for mana of the chosen color, its controller adds an "
+     "additional one mana of that color.",
+     {"trigger(A,tapped_for_mana(any,S1))", "sel_type(S1,land)", "sel_supertype(S1,basic)",
+      "trigger_produces(A,chosen_color)", "trigger_adds_additional(A)", "effect(A,1,add_mana)",
+      "produces(A,1,1,chosen_color,n(1))"}),
+    ("Whenever a land with the same name as the exiled card is tapped for mana, its controller "
+     "adds one mana of any type that land produced.",
+     {"trigger(A,tapped_for_mana(any,S2))", "sel_type(S2,land)", "sel_same_name(S2,S1)",
+      "sel_exiled_with(S1)", "effect(A,1,add_mana)", "produces(A,1,1,produced_type,n(1))"}),
+    ("Whenever a player taps a land for mana, that player adds one mana of any type that land "
+     "produced, and this enchantment deals 1 damage to the player.",
+     {"trigger(A,tapped_for_mana(any,S1))", "sel_type(S1,land)", "effect(A,1,add_mana)",
+      "produces(A,1,1,produced_type,n(1))", "effect(A,2,deal_damage(triggering_player,n(1)))"}),
+    ("Whenever an Island is tapped for mana, its controller may add an additional {U}.",
+     {"trigger(A,tapped_for_mana(any,S1))", "sel_subtype_in(S1,island)",
+      "trigger_adds_additional(A)", "effect(A,1,add_mana)", "produces(A,1,1,mana(u),n(1))",
+      "effect_optional(A,1)"}),
+])
+def test_last_mana_triggers(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,triggered)"}
+
+
+@pytest.mark.parametrize("text", [
+    # "that color" with no color named by the trigger; "that land" with none in the cost;
+    # "that much" without X counters removed; "the player" outside a trigger
+    "Whenever a basic land is tapped for mana, its controller adds an additional one mana of "
+    "that color.",
+    "{T}: Add one mana of any type that land could produce.",
+    "{T}, Sacrifice a creature: Add one mana of any type the sacrificed land could produce.",
+    "{T}, Remove a dream counter from this creature: Add that much {C}.",
+    "{T}: Add {R}, and this land deals 1 damage to the player.",
+    # an adjective that could be a noun of its own
+    "Sacrifice an artifact or another creature: Add {B}.",
+])
+def test_references_without_referent_stay_unparsed(text):
+    assert any(f.startswith("unparsed(") for f in facts(text))
+
+
+def test_short_name_of_a_legendary_card():
+    text = "Remove a dream counter from Rasputin: Add {C}."
+    legendary = {str(f) for f in parse_card("o", "Rasputin Dreamweaver", text, (), ("Legendary",)).facts}
+    assert 'cost(ab("o",1),remove_counters("dream",1))' in legendary
+    assert not any(f.startswith("unparsed(") for f in legendary)
+    other = {str(f) for f in parse_card("o", "Rasputin Dreamweaver", text).facts}
+    assert any(f.startswith("unparsed(") for f in other)
+    # a type word is never a short name: "Sliver" on Sliver Queen is the creature type
+    queen = parse_card("o", "Sliver Queen", "Sacrifice a Sliver: Add {C}.", (), ("Legendary",))
+    assert 'sel_subtype_in(sel(ab("o",1),1),sliver)' in {str(f) for f in queen.facts}
+
+
+def test_corpus_mana_abilities_stay_understood(corpus_path):
+    # The issue's measure: mana abilities of cards whose text says "Add" with an
+    # unparsed part of the ability itself. 27 remain (joke cards and a few real
+    # ones, listed by `python benchmarks/corpus_coverage.py --show 30`); this
+    # guards against regressions.
+    import importlib.util
+
+    script = REPO_ROOT / "benchmarks" / "corpus_coverage.py"
+    spec = importlib.util.spec_from_file_location("corpus_coverage", script)
+    coverage = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(coverage)
+    cards = [c for c in json.loads(corpus_path.read_text()) if "Add " in (c.get("text") or "")]
+    result = coverage.measure(cards)
+    assert result.mana >= 2300
+    assert len(result.unparsed_mana) <= 27, result.unparsed_mana
