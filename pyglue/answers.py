@@ -7,6 +7,7 @@ pass through); this module only counts paths in that graph and formats.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -128,11 +129,23 @@ def _could_produce(ask: Ask, index: ModelIndex) -> dict[str, Any]:
             "types": [TYPE_LETTERS[t] for t in "wubrgc" if t in types]}
 
 
+def _text(symbol: clingo.Symbol) -> str:
+    """A string atom's text; any other term as written (extra rule files may use constants)."""
+    return symbol.string if symbol.type == clingo.SymbolType.String else str(symbol)
+
+
+def rule_order(rule: str) -> list[tuple[int, str]]:
+    """CR numbers in rule-book order: 302.6 < 602.5 < 602.5a < 602.10."""
+    return [(int(number), letters) for number, letters in re.findall(r"(\d+)([a-z]*)", rule)]
+
+
 def _legality(ask: Ask, index: ModelIndex) -> tuple[int, list[str]]:
-    (ability,) = index.of("ask_ability", ask.index)[0]
-    rules = sorted({rule.string for (rule,) in index.of("forbidden", ask.index)},
-                   key=lambda r: [int(p) if p.isdigit() else p for p in r.replace(".", " ").split()])
-    return index.ability_numbers[ask.object_id, ability], rules
+    abilities = index.of("ask_ability", ask.index)
+    if len(abilities) != 1 or (ask.object_id, abilities[0][0]) not in index.ability_numbers:
+        raise MtgaspError(f"ask {ask.index}: the rules did not name the one ability it is about "
+                          "(an extra rule file changed ask_ability/2 or ability_number/3?)")
+    rules = sorted({_text(rule) for (rule,) in index.of("forbidden", ask.index)}, key=rule_order)
+    return index.ability_numbers[ask.object_id, abilities[0][0]], rules
 
 
 def _can_activate(ask: Ask, index: ModelIndex) -> dict[str, Any]:

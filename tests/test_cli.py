@@ -190,6 +190,12 @@ def test_extra_rules_are_loaded_after_the_built_in_ones(capsys, tmp_path):
     assert code == 0 and "not legal (house)" in out
 
 
+def test_extra_rules_may_name_rules_with_constants(capsys, tmp_path):
+    rules = write(tmp_path, 'forbidden(I, house_rule) :- activation(I, _, _).\n', "house.lp")
+    code, out, _ = run(capsys, "ask", write(tmp_path, FOREST_SCENARIO), "--rules", rules)
+    assert code == 0 and "not legal (house_rule)" in out
+
+
 def test_timeout(capsys, tmp_path):
     # Pigeon-hole: 13 pigeons, 12 holes: clasp needs far longer than the limit.
     hard = write(tmp_path, """
