@@ -15,12 +15,13 @@ from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
 from . import lexicon
+from .mana_cost import parse_mana_cost
 from .transformer import Clauses, NotUnderstood, constant_name
 from .transformer import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
-__all__ = ["CardText", "parse_card", "parse_type_line", "constant_name"]
+__all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "constant_name"]
 
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",

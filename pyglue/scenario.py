@@ -653,13 +653,13 @@ _card_text_cache: dict[tuple, list[clingo.Symbol]] = {}
 
 def card_text_facts(object_id: str, card: Card) -> list[clingo.Symbol]:
     """The grammar's facts for the card's type line and Oracle text, about object_id."""
-    from grammar import parse_card, parse_type_line  # written alongside; imported when first needed
+    from grammar import parse_card, parse_mana_cost, parse_type_line  # imported when first needed
 
     key = (parse_card, parse_type_line, card.name, card.type_line, card.text)
     template = _card_text_cache.get(key)
     if template is None:
         stand_in = _STAND_IN_ID.string
-        template = list(parse_type_line(stand_in, card.type_line))
+        template = list(parse_type_line(stand_in, card.type_line)) + parse_mana_cost(stand_in, card.mana_cost)
         types, supertypes = card_types(card.type_line)
         template += parse_card(stand_in, card.name, card.text, types=types, supertypes=supertypes).facts
         _card_text_cache[key] = template
