@@ -166,20 +166,21 @@ def _scenario_files(names: list[str]) -> list[Path]:
 
 
 def _run_parse(args: argparse.Namespace) -> int:
-    from grammar import parse_card, parse_type_line
+    from grammar import parse_card, parse_mana_cost, parse_type_line
 
     from .cards import CardDatabase
     from .scenario import card_types, default_id
 
     if args.text is not None:
-        name, type_line, text = "this card", None, args.text.replace("\\n", "\n")
+        name, type_line, mana_cost, text = "this card", None, None, args.text.replace("\\n", "\n")
     else:
         card = CardDatabase.from_settings(args.cards).lookup(args.name)
-        name, type_line, text = card.name, card.type_line, card.text
+        name, type_line, mana_cost, text = card.name, card.type_line, card.mana_cost, card.text
     object_id = default_id(name)
     types, supertypes = card_types(type_line) if type_line else ((), ())
     parsed = parse_card(object_id, name, text, types=types, supertypes=supertypes)
-    facts = (parse_type_line(object_id, type_line) if type_line else []) + parsed.facts
+    facts = ((parse_type_line(object_id, type_line) if type_line else [])
+             + parse_mana_cost(object_id, mana_cost) + parsed.facts)
     print(f"% {name}")
     for symbol in facts:
         print(f"{symbol}.")
