@@ -123,9 +123,6 @@ class Scenario:
     asks: list[Ask]
     effects: list[dict[str, Any]]  # [[effect]] tables as written (validated), v2
 
-    def find_object(self, object_id: str) -> ObjectSpec | None:
-        return next((obj for obj in self.objects if obj.id == object_id), None)
-
 
 def default_id(name: str) -> str:
     """The spec's id for a name: lower case, runs of other characters than a-z0-9 -> `_`, stripped."""

@@ -30,9 +30,6 @@ class SolveResult:
     warnings: list[str] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
 
-    def by_name(self, name: str, arity: int) -> list[tuple[clingo.Symbol, ...]]:
-        return [tuple(a.arguments) for a in self.atoms if a.name == name and len(a.arguments) == arity]
-
 
 def facts_text(facts: list[clingo.Symbol]) -> str:
     """The facts as a logic program: what `mtgasp facts` prints."""
