@@ -66,6 +66,12 @@ CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
 STATION = re.compile(r"(\d+)\+ \| ")                # 721.2a: "N+ | abilities"
+STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/sticker ticket cost
+DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
+# 603.12: "<effect>. When you do, <effect>"; "If <condition>, <effect>"
+CONDITION = re.compile(r"(?:if ([^,]+)|(when you do)), ")
+# 603.7: a delayed triggered ability created by an effect
+DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
 CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
 # a comma inside a list: "Whenever a creature, planeswalker, or battle ..."
@@ -168,8 +174,11 @@ class _Ability:
         self.effects = 0
         self.costs = []         # (cost term, printed text), for "that land", "that much"
         self.quotes = {}
+        self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
+        self.allow_other = False  # effects other(S): only in activated and triggered abilities
         masked = text
         for k, m in enumerate((QUOTED_INSIDE if quoted else QUOTED).finditer(text), 1):
+            self.subs = k
             i, j = m.span()
             sub = Function("sub", [ab, Number(k)])
             card.ability(sub, text[i + 1:j - 1], True)
@@ -234,6 +243,10 @@ class _Ability:
         kinds = []
         for i, j in _sentences(self.norm, start, end):
             parsed = self.parse(i, j, rule)
+            if parsed is None and self.allow_other:
+                parsed = self.conditional(i, j)
+            if parsed is not None and parsed[0][0] == "other_effect" and not self.allow_other:
+                parsed = None
             if parsed is None:
                 self.unparsed(i, j)
             else:
@@ -242,6 +255,46 @@ class _Ability:
                 self.emit(clauses)
             rule = "sentence"
         return kinds
+
+    def conditional(self, i, j):
+        """"If S, <effect>" (effect_condition if(S)) and 603.12's "When you
+        do, <effect>" (when_you_do): the condition on each effect of the
+        sentence. Never a replacement ("would", "instead")."""
+        m = CONDITION.match(self.norm, i, j)
+        if m is None or "would" in self.norm[i:m.end()]:
+            return None
+        parsed = self.parse(m.end(), j, "sentence")
+        if parsed is None or parsed[0][0] not in ("spell", "other_effect"):
+            return None
+        if m.group(1):
+            condition = Function("if", [String(self.text[m.start(1):m.end(1)])])
+        else:
+            condition = Function("when_you_do")
+        (kind, clauses), transformer = parsed
+        out = []
+        for clause in clauses:
+            if clause[0] == "effect" and out:
+                out.append(("effect_condition", condition))
+            out.append(clause)
+        out.append(("effect_condition", condition))
+        return (kind, out), transformer
+
+    def delayed(self, i, j):
+        """"until end of turn, whenever ..., <effect>": the effect creates a
+        delayed triggered ability (603.7), sub(A, K), lasting that long."""
+        m = DELAYED.match(self.norm, i, j)
+        if m is None:
+            return False
+        self.subs += 1
+        sub = Function("sub", [self.ab, Number(self.subs)])
+        inner = _Ability(self.card, sub, self.text[m.end():j], False)
+        inner.allow_other = True
+        inner.fact("ability_text", String(inner.text))
+        inner.triggered(0)
+        inner.fact("duration", Function({"end of turn": "end_of_turn",
+                                         "your next turn": "until_your_next_turn"}[m.group(1)]))
+        self.emit([("effect", Function("create_trigger", [sub]))])
+        return True
 
     def keyword(self, m):
         self.fact("ability_kind", Function("keyword"))
@@ -261,6 +314,7 @@ class _Ability:
 
     def activated(self, start, colon):
         self.fact("ability_kind", Function("activated"))
+        self.allow_other = True
         for m in re.finditer(r"[^,]+", self.norm[start:colon]):
             i = start + m.start() + len(m.group()) - len(m.group().lstrip())
             j = start + m.end()
@@ -275,6 +329,7 @@ class _Ability:
 
     def triggered(self, start):
         self.fact("ability_kind", Function("triggered"))
+        self.allow_other = True
         first = next(_sentences(self.norm, start, len(self.text)), None)
         if first is None:
             return
@@ -305,7 +360,7 @@ class _Ability:
         if c is not None and not re.search(r"\btap", self.norm[i:c]):
             self.fact("trigger", Function("other", [String(self.text[i:c])]))
             c = self.intervening_if(c, j)
-            if c is not None:
+            if c is not None and not self.delayed(c + 1, j):
                 self.sentences(c + 1, j)
             return
         for c in commas:
@@ -359,6 +414,14 @@ class _Ability:
         if station:
             self.fact("station", Number(int(station.group(1))))
             start = station.end()
+        sticker = STICKER.match(self.text, start)
+        if sticker:  # the object has A only while a sticker with this ticket cost is on it
+            self.fact("sticker", Number(sticker.group(1).count("{TK}")))
+            start = sticker.end()
+        option = DECK_OPTION.match(self.text, start)
+        if option:  # A exists only if chosen as the deck was built
+            self.fact("deckbuilding_option", String(option.group(1)))
+            start = option.end()
         m = KEYWORD.match(self.text, start)
         if m and _keyword_list(self.text[start:]) == [self.text[start:]]:
             return self.keyword(m)
@@ -367,8 +430,8 @@ class _Ability:
             self.fact("ability_kind", Function("triggered"))
             self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
             return self.sentences(chapter.end(), len(self.text))
-        if ABILITY_WORD.match(self.text):
-            start = ABILITY_WORD.match(self.text).end()
+        if ABILITY_WORD.match(self.text, start):
+            start = ABILITY_WORD.match(self.text, start).end()
         if TRIGGER.match(self.text, start):
             return self.triggered(start)
         colon = next(_outside_quotes(self.norm, ":"), None)

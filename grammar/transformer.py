@@ -336,6 +336,18 @@ class Clauses(Transformer):
     def symbols_x(self, sym):
         return [(fn("mana", self._type(sym)), const("x"))]
 
+    def generic_symbol(self, token):
+        """106.10: a generic mana symbol in an effect adds that much colorless mana."""
+        return [(fn("mana", const("c")), fn("n", Number(int(token.value.strip("{}")))))]
+
+    def odd_symbols(self, *tokens):
+        """Un-set symbols of no mana type ({∞}, {T}): kind symbol(S)."""
+        counts = {}
+        for t in tokens:
+            printed = self._original(t)
+            counts[printed] = counts.get(printed, 0) + 1
+        return [(fn("symbol", String(s)), fn("n", Number(n))) for s, n in counts.items()]
+
     def options_where(self, *rest):
         """"Add X {G} or X {W}, where X is ...": the amount of every option."""
         *options, quantity = rest
@@ -486,6 +498,19 @@ class Clauses(Transformer):
     def last_noted(self, _self):
         return self.options([(const("last_noted_type"), const("last_noted_amount"))])
 
+    def described(self, *tokens):
+        end = tokens[-1].end_pos
+        if tokens[-1].value == "~":  # the card's name, as printed
+            end = tokens[-1].start_pos + len(next(
+                n for n in self.names if self.text.startswith(n, tokens[-1].start_pos)))
+        return String(self.text[tokens[0].start_pos:end].strip())
+
+    def described_color(self, words):
+        return fn("described_color", words)
+
+    def combination_described(self, words):
+        return fn("combination", fn("described", words))
+
     def deckbuilding_color(self):
         return const("deckbuilding_color")
 
@@ -557,6 +582,39 @@ class Clauses(Transformer):
         return self.options(first + then)
 
     # -------------------------------------------------------------- effects
+
+    def other_action(self, *tokens):
+        """An action the vocabulary has no term for: other(S), S its words."""
+        return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
+
+    def other_effect(self, action):
+        return ("other_effect", [action])
+
+    def other_sentence(self, _self, _n):
+        """"Then this enchantment intensifies by 1": the sentence after "Then"."""
+        text = self.text.strip().rstrip(".")
+        text = re.sub(r"^then\s+", "", text, flags=re.IGNORECASE)
+        return ("other_effect", [("effect", fn("other", String(text)))])
+
+    def add_also(self, parts, *others):
+        """"Add {G} and you gain 1 life": the mana, then each other action."""
+        return self.options(parts) + list(others)
+
+    def add_also_where(self, parts, *rest):
+        """"Add X {G} and each opponent loses X life, where X is ...": X is
+        the amount of the mana (and of the other action, in its own words)."""
+        *others, quantity = rest
+        if any(amount != const("x") for _, amount, *_ in parts):
+            raise NotUnderstood("where X is")
+        amount = self._amount(quantity)
+        return self.options([(kind, amount, *among) for kind, _, *among in parts]) + others
+
+    def each_other_add(self, amount, *rest):
+        """"For each nonland card revealed this way, add {G} and you gain 1
+        life": each symbol counted by the whole "for each" (amount other(S))."""
+        syms = [t for t in rest if isinstance(t, Token)]
+        others = [c for c in rest if not isinstance(c, Token)]
+        return self.options([(fn("mana", self._type(s)), amount) for s in syms]) + others
 
     def add(self, clauses):
         return clauses
@@ -688,6 +746,14 @@ class Clauses(Transformer):
     def once_each_turn(self):
         return [("activation_restriction", const("once_each_turn"))]
 
+    def once(self):
+        """"Activate only once": once for this object (602.5b; a new object,
+        400.7, may again)."""
+        return [("activation_restriction", const("once"))]
+
+    def once_and_only_if(self, condition):
+        return self.once() + self.only_if(condition)
+
     def instant_speed(self):
         return [("activation_restriction", const("instant_speed"))]
 
@@ -732,6 +798,10 @@ class Clauses(Transformer):
         condition names (trigger_produces); checked by `triggered`."""
         self.pending_that_color = True
         return self.add_additional(self.options([(const("that_color"), self._amount_term(amount))]))
+
+    def add_additional_amount_of(self, sym, quantity):
+        """"an additional amount of {G} equal to ..." """
+        return self.add_additional(self.options([(fn("mana", self._type(sym)), self._amount(quantity))]))
 
     def add_additional(self, clauses):
         return [("trigger_adds_additional",)] + clauses
