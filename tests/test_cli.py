@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from pyglue.cli import main
 
 from conftest import REPO_ROOT
