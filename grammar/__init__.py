@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from clingo import Function, Number, String
+from clingo import Function, Number, String, Symbol
 from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
 from . import lexicon
-from .mana_cost import parse_mana_cost
+from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .transformer import Clauses, NotUnderstood, constant_name
 from .transformer import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES
 
@@ -25,7 +25,7 @@ __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "cons
 
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                          "keyword_arg"],
+                          "keyword_arg", "target"],
                    cache=True)
 
 
@@ -65,6 +65,13 @@ ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
+def _printed_number(text: str) -> Symbol:
+    """A printed power or toughness: a number, or the string "*"."""
+    return Number(int(text)) if text.isdigit() else String(text)
+
+
+PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d+|\*)/(\d+|\*)")
+NUMBER_COST = re.compile(r"(\d+)\s*—\s*((?:\{[^{}]+\})+)")
 STATION = re.compile(r"(\d+)\+ \| ")                # 721.2a: "N+ | abilities"
 STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/sticker ticket cost
 DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
@@ -74,6 +81,31 @@ CONDITION = re.compile(r"(?:if ([^,]+)|(when you do)), ")
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
 CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
+# 601.2b, 601.2f: "As an additional cost to cast this spell, [you may] <cost>."
+ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|this card|~), (you may )?")
+# 700.2: "Choose one —" and its modes, each on a line "• ..."
+MODAL = re.compile(r"choose (one or more|one or both|one|two|three|up to (one|two|three)|any number) ?—")
+MODAL_COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
+                "one or more": (1, -1), "any number": (0, -1), "up to one": (0, 1),
+                "up to two": (0, 2), "up to three": (0, 3)}
+# 205.1b: "It's still a land." belongs to the sentence before
+STILL = re.compile(r"it's still an? \w+\.?")
+# a word "target" (115.1) and the count words that may come before it
+TARGET_WORD = re.compile(r"\btargets?\b")
+# the count words that may come before "target" (115.1d), longest first
+TARGET_COUNT = [r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
+                r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $"]
+# a word before "target" that makes it part of a count: no reading without it
+COUNT_WORD = re.compile(r"(other|another|any|or|more|x|\d+|one|two|three|four|five|six|seven|"
+                        r"eight|nine|ten) $")
+# words that may follow a target phrase read on its own (not "from", "with",
+# "in", "or", "you"...: words that could go on describing it)
+TARGET_END = re.compile(
+    r"\s*($|[.,;:]|(and|to|gets?|gains?|deals?|can't|becomes?|loses?|has|have|is|are|draws?|"
+    r"discards?|mills?|sacrifices?|puts?|reveals?|shuffles?|attacks?|blocks?|doesn't|must|on|"
+    r"onto|into|among|until|this|at|as|then|if|unless|fights?|phases?|explores?|perpetually|"
+    r"assigns?|each|by)\b)")
+
 # a comma inside a list: "Whenever a creature, planeswalker, or battle ..."
 LIST_COMMA = re.compile(r"(\s*([\w'+/-]+\s*){1,3},)*\s*(or|and|and/or)\b")
 
@@ -123,8 +155,8 @@ QUOTED = re.compile(r'"[^"]*"')
 QUOTED_INSIDE = re.compile(r"(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)")
 
 
-def _normalize(text, names):
-    """Lower-cased text of the same length, the card's names written "~"."""
+def _mask_names(text, names):
+    """text, the card's names (as whole words) written "~" and spaces."""
     for name in names:
         at = text.find(name)
         while at >= 0:
@@ -132,6 +164,12 @@ def _normalize(text, names):
             if not (text[at - 1:at].isalnum() or text[end:end + 1].isalnum()):
                 text = text[:at] + "~" + " " * (len(name) - 1) + text[end:]
             at = text.find(name, end)
+    return text
+
+
+def _normalize(text, names):
+    """Lower-cased text of the same length, the card's names written "~"."""
+    text = _mask_names(text, names)
     lower = text.lower()
     if len(lower) == len(text):
         return lower
@@ -150,17 +188,21 @@ def _tree(piece, rule):
 def _sentences(text, start, end):
     """(start, end) spans of the sentences in text[start:end]; "Choose a
     color." stays with the next sentence, which says "that color"."""
-    chosen = None
+    chosen, spans = None, []
     for m in re.finditer(r"[^.\n]*[^.\s\n][^.\n]*\.?", text[start:end]):
         lead = len(m.group()) - len(m.group().lstrip())
         i, j = start + m.start() + lead, start + m.end()
         if CHOICE.fullmatch(text, i, j):
             chosen = i
             continue
-        yield (i if chosen is None else chosen), j
+        if spans and chosen is None and STILL.fullmatch(text, i, j):
+            spans[-1] = (spans[-1][0], j)
+            continue
+        spans.append(((i if chosen is None else chosen), j))
         chosen = None
     if chosen is not None:
-        yield chosen, end
+        spans.append((chosen, end))
+    yield from spans
 
 
 # -------------------------------------------------------------- abilities
@@ -171,13 +213,16 @@ class _Ability:
     def __init__(self, card, ab, text, quoted):
         self.card, self.ab, self.text = card, ab, text
         self.next_sel = 1
+        self.next_target = 1    # 115.1: targets numbered in text order
         self.effects = 0
         self.costs = []         # (cost term, printed text), for "that land", "that much"
         self.quotes = {}
         self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
         self.allow_other = False  # effects other(S): only in activated and triggered abilities
         masked = text
-        for k, m in enumerate((QUOTED_INSIDE if quoted else QUOTED).finditer(text), 1):
+        # a modal ability's modes are its subs: each mode reads its own quotes
+        modes = [] if "\n•" not in text else QUOTED.finditer("")
+        for k, m in enumerate(modes or (QUOTED_INSIDE if quoted else QUOTED).finditer(text), 1):
             self.subs = k
             i, j = m.span()
             sub = Function("sub", [ab, Number(k)])
@@ -187,6 +232,8 @@ class _Ability:
                 self.quotes["q%d" % k] = sub
                 masked = masked[:i] + placeholder.ljust(j - i) + masked[j:]
         self.norm = _normalize(masked, card.names)
+        self.end = text.find("\n•") if "\n•" in text else len(text)  # modes after
+        self.masked = masked    # quoted abilities written "q1", "q2"...
 
     def fact(self, name, *args):
         self.card.out.facts.append(Function(name, [self.ab, *args]))
@@ -195,20 +242,47 @@ class _Ability:
         text = self.text[start:end]
         self.fact("unparsed", Number(start), Number(end), String(text))
         self.card.out.unparsed.append((self.ab, start, end, text))
+        self.targets_in(start, end)
+
+    def targets_in(self, start, end):
+        """The targets of a span not understood: each word "target" read
+        with the count before it and the words after it, the longest
+        reading that ends where a target phrase can end."""
+        for m in TARGET_WORD.finditer(self.norm, start, end):
+            before = self.norm[start:m.start()]
+            firsts = [m.start() - len(p.group()) for p in
+                      (re.search(p, before) for p in TARGET_COUNT) if p]
+            if not COUNT_WORD.search(before):
+                firsts.append(m.start())
+            ends = [start + e.end() for e in re.finditer(r"[^\s.,;:]+", self.norm[start:end])
+                    if start + e.end() >= m.end()][:15]
+            found = None
+            for i in firsts:
+                for j in reversed(ends):
+                    if not TARGET_END.match(self.norm, j, end):
+                        continue
+                    found = self.parse(i, j, "target")
+                    if found is not None:
+                        break
+                if found is not None:
+                    break
+            if found is not None:
+                self.take(found)
 
     def parse(self, start, end, rule):
         """Piece text[start:end] read as `rule`: (result, selector facts), or None."""
         piece = self.norm[start:end].rstrip(".,")
         if not piece.strip():
             return None
-        if rule in ("triggered", "trigger") and "for mana" not in piece:
-            return None  # the only trigger modelled: tapped for mana (106.12a)
-        clauses = Clauses(self.ab, self.text[start:start + len(piece)],
-                          self.next_sel, self.quotes, self.card.names)
-        clauses.costs = self.costs
+        if rule == "triggered" and "for mana" not in piece:
+            return None  # condition and mana effect in one: tapped for mana (106.12a)
         tree = _tree(piece, rule)
         if tree is None:
             return None
+        clauses = Clauses(self.ab, self.text[start:start + len(piece)],
+                          self.next_sel, self.quotes, self.card.names)
+        clauses.costs = self.costs + self.card.additional_costs
+        clauses.next_target = self.next_target
         try:
             result = clauses.transform(tree), clauses
         except VisitError as e:
@@ -225,6 +299,7 @@ class _Ability:
         """Keep a parse: its selectors are numbered from now on."""
         result, clauses = parsed
         self.next_sel = clauses.next_sel
+        self.next_target = clauses.next_target
         self.card.out.facts.extend(clauses.facts)
         return result
 
@@ -235,6 +310,13 @@ class _Ability:
                 self.fact("effect", Number(self.effects), *args)
             elif name in ("effect_condition", "effect_optional"):  # of the effect just before
                 self.fact(name, Number(self.effects), *args)
+            elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
+                sel, text = args
+                self.subs += 1
+                sub = Function("sub", [self.ab, Number(self.subs)])
+                self.card.ability(sub, text.string)
+                self.effects += 1
+                self.fact("effect", Number(self.effects), Function("grant_ability", [sel, sub]))
             else:
                 self.fact(name, *args)
 
@@ -242,6 +324,14 @@ class _Ability:
         """Parse each sentence; the kinds of ability they make, in order."""
         kinds = []
         for i, j in _sentences(self.norm, start, end):
+            if ADDITIONAL.match(self.norm, i, j):
+                kinds.append(self.additional_cost(i, j))
+                continue
+            modal = MODAL.fullmatch(self.norm[i:j].strip())
+            if modal:
+                self.fact("modal", *map(Number, MODAL_COUNTS[modal.group(1)]))
+                kinds.append("spell")
+                continue
             parsed = self.parse(i, j, rule)
             if parsed is None and self.allow_other:
                 parsed = self.conditional(i, j)
@@ -255,6 +345,34 @@ class _Ability:
                 self.emit(clauses)
             rule = "sentence"
         return kinds
+
+    def additional_cost(self, i, j):
+        """601.2b: additional_cost(A, C), C a cost term as of cost/2;
+        additional_cost_optional(A) for "you may"."""
+        m = ADDITIONAL.match(self.norm, i, j)
+        parsed = self.parse(m.end(), j, "cost")
+        if parsed is None:
+            self.unparsed(i, j)
+            return None
+        term = self.take(parsed)
+        self.fact("additional_cost", term)
+        if m.group(1):
+            self.fact("additional_cost_optional")
+        self.card.additional_costs.append((term, self.text[m.end():j].rstrip(".")))
+        return "static"
+
+    def modes(self, start):
+        """700.2: each "• mode" line a spell ability sub(A, K): mode(A, K, sub(A, K))."""
+        for k, m in enumerate(re.finditer(r"\n•\s*([^\n]*)", self.text[start:]), 1):
+            sub = Function("sub", [self.ab, Number(k)])
+            self.fact("mode", Number(k), sub)
+            mode = _Ability(self.card, sub, m.group(1).strip(), False)
+            mode.fact("ability_text", String(mode.text))
+            mode.fact("ability_kind", Function("spell"))
+            mode.refers_to_x()
+            mode.allow_other = True  # a mode is a spell ability: "Draw two cards."
+            mode.sentences(0, len(mode.text))
+            self.subs = k
 
     def conditional(self, i, j):
         """"If S, <effect>" (effect_condition if(S)) and 603.12's "When you
@@ -271,11 +389,15 @@ class _Ability:
         else:
             condition = Function("when_you_do")
         (kind, clauses), transformer = parsed
-        out = []
+        out, seen = [], False   # each effect (a granted keyword is one) gets the condition
         for clause in clauses:
-            if clause[0] == "effect" and out:
-                out.append(("effect_condition", condition))
+            if clause[0] in ("effect", "grant_keyword"):
+                if seen:
+                    out.append(("effect_condition", condition))
+                seen = True
             out.append(clause)
+        if not seen:
+            return None
         out.append(("effect_condition", condition))
         return (kind, out), transformer
 
@@ -290,6 +412,7 @@ class _Ability:
         inner = _Ability(self.card, sub, self.text[m.end():j], False)
         inner.allow_other = True
         inner.fact("ability_text", String(inner.text))
+        inner.refers_to_x()
         inner.triggered(0)
         inner.fact("duration", Function({"end of turn": "end_of_turn",
                                          "your next turn": "until_your_next_turn"}[m.group(1)]))
@@ -300,15 +423,28 @@ class _Ability:
         self.fact("ability_kind", Function("keyword"))
         self.fact("keyword", Function(constant_name(m.group(1))))
         rest = self.text[m.end():].lstrip(" —")
-        start = len(self.text) - len(rest)
-        if MANA_COST.fullmatch(rest):
+        start = self.end - len(rest)
+        prototype = PROTOTYPE.fullmatch(rest) if m.group(1).lower() == "prototype" else None
+        if prototype:  # 702.160: "Prototype {2}{R} — 3/2"
+            cost, power, toughness = prototype.groups()
+            self.fact("prototype", String(cost), _printed_number(power), _printed_number(toughness))
+            for k, sym in enumerate(_mana_symbols(cost) or (), 1):
+                self.fact("prototype_mana_symbol", Number(k), sym)
+            if _mana_symbols(cost) is None:
+                self.unparsed(start, start + len(cost))
+        elif MANA_COST.fullmatch(rest):
             self.fact("cost", Function("mana", [String(rest)]))
+            self.fact("keyword_cost", String(rest))
+        elif NUMBER_COST.fullmatch(rest):  # "Awaken 4—{5}{U}"
+            number, cost = NUMBER_COST.fullmatch(rest).groups()
+            self.fact("keyword_number", Number(int(number)))
+            self.fact("keyword_cost", String(cost))
         elif rest.isdigit():  # "Crew 2", "Bushido 1"
             self.fact("keyword_number", Number(int(rest)))
         elif rest:
-            parsed = self.parse(start, len(self.text), "keyword_arg")
+            parsed = self.parse(start, self.end, "keyword_arg")
             if parsed is None:
-                self.unparsed(start, len(self.text))
+                self.unparsed(start, self.end)
             else:
                 self.emit(self.take(parsed))
 
@@ -325,12 +461,12 @@ class _Ability:
                 term = self.take(parsed)
                 self.fact("cost", term)
                 self.costs.append((term, self.text[i:j]))
-        self.sentences(colon + 1, len(self.text))
+        self.sentences(colon + 1, self.end)
 
     def triggered(self, start):
         self.fact("ability_kind", Function("triggered"))
         self.allow_other = True
-        first = next(_sentences(self.norm, start, len(self.text)), None)
+        first = next(_sentences(self.norm, start, self.end), None)
         if first is None:
             return
         i, j = first
@@ -339,7 +475,7 @@ class _Ability:
             self.emit(self.take(parsed))
         else:
             self.split_trigger(i, j)
-        self.sentences(j, len(self.text))
+        self.sentences(j, self.end)
 
     def split_trigger(self, i, j):
         """A first sentence read as condition and effect: cut at the first
@@ -351,9 +487,15 @@ class _Ability:
         for c in commas:
             trigger = self.parse(i, c, "trigger")
             if trigger is not None:
-                self.emit(self.take(trigger))
+                clauses = self.take(trigger)
+                self.emit(clauses)
+                mana = any(t[0] == "trigger" and t[1].name == "tapped_for_mana" for t in clauses)
                 c = self.intervening_if(c, j)
-                if c is not None and not self.trigger_effect(c + 1, j):
+                if c is None:
+                    return
+                if mana and not self.trigger_effect(c + 1, j):
+                    self.sentences(c + 1, j)
+                elif not mana and not self.delayed(c + 1, j):
                     self.sentences(c + 1, j)
                 return
         c = next((c for c in commas if not LIST_COMMA.match(self.norm, c + 1)), None)
@@ -398,7 +540,8 @@ class _Ability:
         return True
 
     def other(self, start):
-        kinds = self.sentences(start, len(self.text))
+        self.allow_other = self.card.spell  # a spell's effects: "Draw two cards."
+        kinds = self.sentences(start, self.end)
         if self.card.spell:
             kind = "spell"
         elif kinds and kinds[0] in ("spell", "static"):
@@ -407,8 +550,24 @@ class _Ability:
             return
         self.fact("ability_kind", Function(kind))
 
+    def refers_to_x(self):
+        """107.3m: the ability's own words (not its quoted abilities nor its
+        modes, each read on its own) use X, outside mana symbols."""
+        words = _mask_names(self.masked[:self.end], self.card.names)
+        words = MANA_COST.sub(" ", words)
+        chapter = CHAPTER.match(words)  # "X — ": a chapter number (714.2b)
+        words = words[chapter.end():] if chapter else words
+        if re.search(r"\bX\b", words):
+            self.fact("refers_to_x")
+
     def run(self):
         self.fact("ability_text", String(self.text))
+        self.refers_to_x()
+        self.read()
+        if self.end < len(self.text):
+            self.modes(self.end)
+
+    def read(self):
         start = 0
         station = STATION.match(self.text) if self.card.station else None
         if station:
@@ -429,7 +588,7 @@ class _Ability:
         if chapter:  # 714.2b: triggers as lore counters reach the chapter
             self.fact("ability_kind", Function("triggered"))
             self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
-            return self.sentences(chapter.end(), len(self.text))
+            return self.sentences(chapter.end(), self.end)
         if ABILITY_WORD.match(self.text, start):
             start = ABILITY_WORD.match(self.text, start).end()
         if TRIGGER.match(self.text, start):
@@ -467,6 +626,7 @@ class _Card:
         self.names = sorted({n for n in names if n}, key=len, reverse=True)
         self.spell = spell
         self.station = False    # a station card (721): "N+ |" lines
+        self.additional_costs = []  # (cost term, printed text) of the spell (601.2b)
 
     def ability(self, ab, text, quoted=False):
         _Ability(self, ab, text, quoted).run()

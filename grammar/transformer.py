@@ -68,12 +68,14 @@ SUBTYPES = _words(lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES
 BASIC_LAND_TYPES = ["plains", "island", "swamp", "mountain", "forest"]  # 305.6, WUBRG
 ANY_OBJECT = {"permanent", "permanents", "card", "cards"}  # no constraint
 TOKEN = {"token", "tokens"}
-NOUNS = CARD_TYPES.keys() | SUBTYPES.keys() | ANY_OBJECT | TOKEN | {"spell"}
+SPELL = {"spell", "spells"}  # an object on the stack (a target "spell": sel_zone stack)
+NOUNS = CARD_TYPES.keys() | SUBTYPES.keys() | ANY_OBJECT | TOKEN | SPELL
 
 COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolored",
                 "colorless": "sel_colorless"}  # 105.2
 KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS if " " not in k}
+KEYWORD_PHRASES = {k.lower() for k in lexicon.KEYWORDS}
 SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
 
 
@@ -99,6 +101,10 @@ class Clauses(Transformer):
         self.costs = []         # (cost term, printed text) of the ability, when activated
         self.pending_that_color = False  # "that color" not yet given its kind by a trigger
         self.triggering_player = False  # "the player" of a trigger was read
+        self.next_target = 1    # 115.1: the ability's targets, in text order
+        self.target_sels = {}   # target(K) -> its selector
+        self.spells = set()     # selectors whose noun is "spell"
+        self.sacrifices = []    # sacrifice costs of the ability and its spell (additional costs)
 
     def _original(self, token):
         return self.text[token.start_pos:token.end_pos].strip()
@@ -144,7 +150,9 @@ class Clauses(Transformer):
         constraints = [self._adjective(w) for w in adjectives]
         if head in TOKEN:
             constraints.append(("sel_token", None))
-        elif head not in ANY_OBJECT and head != "spell":
+        elif head in SPELL:
+            constraints.append(("spell", None))  # read by group()
+        elif head not in ANY_OBJECT:
             constraints.append(self._adjective(head))
         # several subtypes would read as "one of": "Elf Warrior" is not that
         if sum(p == "sel_subtype_in" for p, _ in constraints) > 1:
@@ -158,7 +166,7 @@ class Clauses(Transformer):
         be nouns of their own ("an artifact or another creature")."""
         *alternatives, head = tokens
         words = [t.value for t in alternatives]
-        if head.value in ANY_OBJECT or head.value == "spell":
+        if head.value in ANY_OBJECT or head.value in SPELL:
             constraints = self.words(head) + self.one_of(*alternatives)
             return constraints
         if not (head.value in CARD_TYPES and any(w in COLORS for w in words)
@@ -199,7 +207,24 @@ class Clauses(Transformer):
         return ("sel_zone", const(zone.value))
 
     def group(self, nouns, *rest):
-        return self._selector(nouns + [c for c in rest if c])
+        constraints = nouns + [c for c in rest if c]
+        sel = self._selector([c for c in constraints if c[0] != "spell"])
+        if ("spell", None) in constraints:
+            self.spells.add(sel)
+        return sel
+
+    def among_referred(self):
+        """"from among them": the cards the ability spoke of before."""
+        return ("sel_among_referred", None)
+
+    def mana_value_at_most(self, n):
+        return ("sel_mana_value_at_most", Number(n))
+
+    def mana_value_at_least(self, n):
+        return ("sel_mana_value_at_least", Number(n))
+
+    def mana_value_at_most_power(self, sel):
+        return ("sel_mana_value_at_most", fn("power", sel))
 
     def with_keyword(self, word):
         if word.value not in KEYWORD_WORDS:
@@ -226,8 +251,17 @@ class Clauses(Transformer):
             raise NotUnderstood(word.value)
         return self._selector([("sel_enchanted", None)])
 
+    def equipped(self, word):
+        if word.value not in NOUNS:
+            raise NotUnderstood(word.value)
+        return self._selector([("sel_equipped", None)])
+
+    def another_group(self, sel):
+        self.facts.append(fn("sel_other", sel))
+        return sel
+
     def this(self, word=None):
-        if word is not None and word.value not in NOUNS:
+        if word is not None and word.value not in NOUNS | {"emblem"}:
             raise NotUnderstood(word.value)
         return const("sel_self")
 
@@ -587,8 +621,9 @@ class Clauses(Transformer):
         """An action the vocabulary has no term for: other(S), S its words."""
         return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
 
-    def other_effect(self, action):
-        return ("other_effect", [action])
+    def other_effect(self, *actions):
+        """One or several actions: "You draw two cards and you lose 2 life"."""
+        return ("other_effect", list(actions))
 
     def other_sentence(self, _self, _n):
         """"Then this enchantment intensifies by 1": the sentence after "Then"."""
@@ -706,6 +741,8 @@ class Clauses(Transformer):
 
     def add_subtype(self, sel, *rest):
         word = rest[-1].value
+        if word in CARD_TYPES:  # "are artifacts in addition to their other types"
+            return [("effect", fn("add_card_type", sel, const(CARD_TYPES[word])))]
         if word not in SUBTYPES:
             raise NotUnderstood(word)
         return [("effect", fn("add_subtype", sel, const(SUBTYPES[word])))]
@@ -737,9 +774,8 @@ class Clauses(Transformer):
     def color(self, token):
         return const(COLORS[token.value])
 
-    def grant(self, sel, *quotes):
-        return [("effect", fn("grant_ability", sel, self.quotes[q.value.strip('"')]))
-                for q in quotes]
+    def grant(self, sel, items):
+        return self._grants(sel, items)
 
     # -------------------------------------------------------------- riders
 
@@ -828,3 +864,323 @@ class Clauses(Transformer):
 
     def rider(self, clauses):
         return ("rider", clauses)
+
+    # -------------------------------------------------------------- targets
+    # 115.1: each "target" is one target of the ability, target(A, K, Sel),
+    # with target_count(A, K, Min, Max) when not exactly one; the effect
+    # names it target(K).
+
+    def _target(self, sel, low=1, high=1):
+        k = self.next_target
+        self.next_target += 1
+        if sel in self.spells:
+            self.facts.append(fn("sel_zone", sel, const("stack")))
+        self.facts.append(fn("target", self.ab, Number(k), sel))
+        if (low, high) != (1, 1):
+            self.facts.append(fn("target_count", self.ab, Number(k), Number(low), Number(high)))
+        term = fn("target", Number(k))
+        self.target_sels[term] = (sel, (low, high))
+        return term
+
+    def target_one(self, sel):
+        return self._target(sel)
+
+    def target_counted(self, count, sel):
+        return self._target(sel, *count)
+
+    def target_counted_other(self, count, sel):
+        self.facts.append(fn("sel_other", sel))
+        return self._target(sel, *count)
+
+    def target_another(self, sel):
+        self.facts.append(fn("sel_other", sel))
+        return self._target(sel)
+
+    def any_target(self):
+        return self._target(self._selector([("sel_any_target", None)]))
+
+    def each_of_targets(self, count):
+        """"each of up to two targets": any target (115.4), so many of them."""
+        return self._target(self._selector([("sel_any_target", None)]), *count)
+
+    def counted_targets(self, count):
+        """"among one or two targets": any target (115.4), so many of them."""
+        return self._target(self._selector([("sel_any_target", None)]), *count)
+
+    def between_three(self, low, middle, high):
+        """"one, two, or three": each count from low to high."""
+        if not low + 1 == middle == high - 1:
+            raise NotUnderstood("count")
+        return (low, high)
+
+    def up_to(self, n):
+        return (0, n)
+
+    def between(self, low, high):
+        if low > high:
+            raise NotUnderstood("count")
+        return (low, high)
+
+    def any_number(self):
+        return (0, -1)
+
+    def exactly(self, n):
+        return (n, n)
+
+    def target_group(self, sel):
+        return sel
+
+    def target_player(self):
+        return self._selector([("sel_player", None)])
+
+    def target_opponent(self):
+        return self._selector([("sel_opponent", None)])
+
+    def target_player_or_planeswalker(self):
+        player = self._selector([("sel_player", None)])
+        walker = self._selector([("sel_type", const("planeswalker"))])
+        return self._selector([("sel_any_of", player), ("sel_any_of", walker)])
+
+    def referred(self, *_tokens):
+        return const("it")
+
+    # ------------------------------------------------- effects on objects
+
+    def deal_damage(self, _self, n, target):
+        return [("effect", fn("deal_damage", target, fn("n", Number(n))))]
+
+    def deal_damage_x(self, _self, target):
+        return [("effect", fn("deal_damage", target, const("x")))]
+
+    def deal_damage_where(self, _self, target, quantity):
+        return [("effect", fn("deal_damage", target, self._amount(quantity)))]
+
+    def deal_damage_sacrificed_power(self, _self, word, target):
+        """"equal to the sacrificed creature's power": the one creature
+        sacrificed to pay the ability's (or its spell's) cost."""
+        if word.value != "creature's" or len([
+                t for t, _ in self.costs if t.name == "sacrifice"]) != 1:
+            raise NotUnderstood("the sacrificed creature")
+        return [("effect", fn("deal_damage", target, fn("power", const("sacrificed"))))]
+
+    def _divided(self, target, how):
+        """601.2d: the amount is divided among the targets of target(K) as
+        the spell is cast; only where there may be several of them."""
+        if target not in self.target_sels or self.target_sels[target][1][1] == 1:
+            raise NotUnderstood("divided")
+        return (how, target.arguments[0])
+
+    def deal_damage_divided(self, _self, n, target):
+        how, k = self._divided(target, "damage_division")
+        return [("effect", fn("deal_damage", target, fn("n", Number(n)))),
+                (how, k, const("as_you_choose"))]
+
+    def deal_damage_divided_x(self, _self, target):
+        how, k = self._divided(target, "damage_division")
+        return [("effect", fn("deal_damage", target, const("x"))),
+                (how, k, const("as_you_choose"))]
+
+    def deal_damage_evenly(self, _self, n, target):
+        how, k = self._divided(target, "damage_division")
+        return [("effect", fn("deal_damage", target, fn("n", Number(n)))),
+                (how, k, const("evenly_rounded_down"))]
+
+    def deal_damage_evenly_x(self, _self, target):
+        how, k = self._divided(target, "damage_division")
+        return [("effect", fn("deal_damage", target, const("x"))),
+                (how, k, const("evenly_rounded_down"))]
+
+    def tap_target(self, target):
+        return [("effect", fn("tap", target))]
+
+    def untap_target(self, target):
+        return [("effect", fn("untap", target))]
+
+    def _player_target(self, target):
+        """A target that is a player ("target player", "target opponent")."""
+        sel = self.target_sels.get(target, (None,))[0]
+        if not any(f.name in ("sel_player", "sel_opponent") and f.arguments[0] == sel
+                   for f in self.facts):
+            raise NotUnderstood("not a player")
+
+    def sacrifice_target(self, target, obj, _choice=None):
+        """"Target player sacrifices a creature (of their choice)": Sel what
+        they sacrifice, N how many."""
+        self._player_target(target)
+        if not isinstance(obj, tuple):
+            raise NotUnderstood("sacrifices this")
+        sel, n = obj
+        return [("effect", fn("sacrifice", target, sel, _n(n)))]
+
+    def discard_target(self, target, count, noun):
+        """"Target player discards a card": no other kind of card."""
+        if noun.value not in ("card", "cards"):
+            raise NotUnderstood(noun.value)
+        self._player_target(target)
+        return [("effect", fn("discard", target, self._count_amount(count)))]
+
+    def _count_amount(self, count):
+        """A count as an amount: n(K), or x."""
+        n = self._count(count)
+        return n if n == const("x") else fn("n", n)
+
+    def put_counters(self, count, kind, where):
+        return [("effect", fn("put_counters", where, kind, self._count_amount(count)))]
+
+    def distribute_counters(self, count, kind, target):
+        """"Distribute two +1/+1 counters among one or two target creatures" (601.2d)."""
+        how, k = self._divided(target, "counter_division")
+        return [("effect", fn("put_counters", target, kind, self._count_amount(count))),
+                (how, k)]
+
+    def return_to_hand(self, what):
+        return [("effect", fn("return_to_hand", what))]
+
+    def destroy(self, what):
+        return [("effect", fn("destroy", what))]
+
+    def counter_target(self, what):
+        return [("effect", fn("counter", what))]
+
+    def counter_unless(self, what, condition):
+        return [("effect", fn("counter", what)),
+                ("effect_condition", fn("unless", String(self._original(condition))))]
+
+    def enter_as_copy(self, _self, sel):
+        """707.9, 614.1c: "You may have this creature enter as a copy of any
+        creature on the battlefield"."""
+        return [("effect", fn("enter_as_copy", sel)), ("effect_optional",)]
+
+    def copy_spell(self, target):
+        return [("effect", fn("copy_spell", target))]
+
+    def copy_card(self, it):
+        return [("effect", fn("copy_card", it))]
+
+    def may_choose_new_targets(self):
+        return [("effect", const("may_choose_new_targets"))]
+
+    def create_token_copy(self, target):
+        return [("effect", fn("create_token_copy", target))]
+
+    def investigate(self):
+        return [("effect", fn("investigate", Number(1)))]
+
+    def investigate_twice(self):
+        return [("effect", fn("investigate", Number(2)))]
+
+    def investigate_times(self, amount):
+        return [("effect", fn("investigate", _n(amount)))]
+
+    def exile_effect(self, what):
+        return [("effect", fn("exile", what))]
+
+    def may_cast_copy_free(self):
+        return [("effect", fn("may_cast_copy", const("without_paying_mana_cost")))]
+
+    def may_cast_copy(self):
+        return [("effect", fn("may_cast_copy", const("normal")))]
+
+    def return_to_battlefield(self, target):
+        return [("effect", fn("return_to_battlefield", target))]
+
+    def may_cast_this_turn(self, sel):
+        return [("duration", const("end_of_turn")), ("effect", fn("may_cast", sel))]
+
+    def eot(self):
+        return const("end_of_turn")
+
+    def _pt(self, token):
+        p, t = token.value.split("/")
+        if "x" in p or "x" in t:
+            raise NotUnderstood(token.value)
+        return Number(int(p)), Number(int(t))
+
+    def modify_pt(self, sel, pt, grants=None):
+        return [("effect", fn("modify_pt", sel, *self._pt(pt)))] + (
+            self._grants(sel, grants) if grants else [])
+
+    def modify_pt_target(self, target, pt, duration=None):
+        return ([("duration", duration)] if duration else []) + [
+            ("effect", fn("modify_pt", target, *self._pt(pt)))]
+
+    def modify_pt_until(self, sel, pt, duration):
+        return [("duration", duration), ("effect", fn("modify_pt", sel, *self._pt(pt)))]
+
+    def creature_with(self, *words):
+        for w in words:
+            if w.value not in KEYWORD_WORDS:
+                raise NotUnderstood(w.value)
+        return [w.value for w in words]
+
+    def still_land(self, duration=None):
+        return ("still_land", duration)
+
+    def becomes_creature(self, sel, pt, *rest):
+        """"becomes a 0/0 Elemental creature with haste that's still a land"
+        (205.1b: it keeps its types only when the text says so)."""
+        *words, tail = rest
+        keywords = words.pop() if words and isinstance(words[-1], list) else []
+        if not all(w.value in SUBTYPES for w in words):
+            raise NotUnderstood(" ".join(w.value for w in words))
+        p, t = pt.value.split("/")
+        out = [("duration", tail[1])] if tail[1] else []
+        out += [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+                ("effect", fn("add_card_type", sel, const("creature")))]
+        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
+        out += [("grant_keyword", sel, String(k)) for k in keywords]
+        return out
+
+    def creature_all_types(self):
+        return True
+
+    def becomes_creature_all_types(self, sel, pt, _all, tail):
+        """"becomes a 2/2 creature with all creature types ... It's still a
+        land" (Mutavault; 205.3m)."""
+        p, t = pt.value.split("/")
+        out = [("duration", tail[1])] if tail[1] else []
+        return out + [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+                      ("effect", fn("add_card_type", sel, const("creature"))),
+                      ("effect", fn("add_all_creature_types", sel))]
+
+    def grant_items(self, *items):
+        return list(items)
+
+    def granted_keyword(self, *tokens):
+        words = " ".join(t.value for t in tokens if t.type == "WORD")
+        if words not in KEYWORD_PHRASES:
+            raise NotUnderstood(words)
+        return String(self.text[tokens[0].start_pos:tokens[-1].end_pos])
+
+    def _grants(self, sel, items):
+        """A quoted ability is sub(A, K) already; a keyword ability becomes
+        one as the driver reads it (grant_keyword)."""
+        return [("effect", fn("grant_ability", sel, self.quotes[i.value.strip('"')]))
+                if isinstance(i, Token) else ("grant_keyword", sel, i) for i in items]
+
+    def add_type_and_grant(self, sel, *rest):
+        *article, word, grants = rest
+        return self.add_subtype(sel, word) + self._grants(sel, grants)
+
+    # ------------------------------------------------------ trigger events
+
+    def enters(self, sel, under=None):
+        """Also the older "enters the battlefield (under your control)"."""
+        if under is not None and sel != const("sel_self"):
+            self.facts.append(fn("sel_controller", sel, const("you")))
+        return [("trigger", fn("enters", sel))]
+
+    def under_your_control(self):
+        return True
+
+    def cast(self, player, sel):
+        return [("trigger", fn("cast", player, sel))]
+
+    def sacrifice_trigger(self, player, sel):
+        return [("trigger", fn("sacrifice", player, sel))]
+
+    def dies(self, sel):
+        return [("trigger", fn("dies", sel))]
+
+    def attacks(self, sel):
+        return [("trigger", fn("attacks", sel))]

@@ -1,6 +1,7 @@
 """The Oracle grammar: exact facts for the forms the rules read."""
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -90,7 +91,7 @@ def test_exotic_orchard():
 # ------------------------------------------------------------- 4. amounts
 
 @pytest.mark.parametrize("text, produced", [
-    ("{T}: Add X mana of any one color.", ["produces(A,1,1,any_color,x)"]),
+    ("{T}: Add X mana of any one color.", ["produces(A,1,1,any_color,x)", "refers_to_x(A)"]),
     ("{T}: Add {G} for each Elf you control.",
      ["produces(A,1,1,mana(g),count(S1))", "sel_subtype_in(S1,elf)", "sel_controller(S1,you)"]),
     ("{T}: Add {C} for each artifact you control.",
@@ -98,9 +99,9 @@ def test_exotic_orchard():
     ("{T}: Add an amount of {G} equal to this creature's power.",
      ["produces(A,1,1,mana(g),power(self))"]),
     ("{T}: Add X mana of any one color, where X is Test Card's power.",
-     ["produces(A,1,1,any_color,power(self))"]),
+     ["produces(A,1,1,any_color,power(self))", "refers_to_x(A)"]),
     ("{T}: Add X mana of any one color, where X is the number of cards in your hand.",
-     ['produces(A,1,1,any_color,other("the number of cards in your hand"))']),
+     ['produces(A,1,1,any_color,other("the number of cards in your hand"))', "refers_to_x(A)"]),
 ])
 def test_amounts(text, produced):
     assert without_text(facts(text)) == activated(*produced)
@@ -520,7 +521,7 @@ def test_station():
     ("This land enters tapped with two charge counters on it.",
      {"effect(A,1,enters_tapped)", 'effect(A,2,enters_with_counters("charge",2))'}),
     ("This creature enters with X +1/+1 counters on it.",
-     {'effect(A,1,enters_with_counters("+1/+1",x))'}),
+     {'effect(A,1,enters_with_counters("+1/+1",x))', "refers_to_x(A)"}),
     ("This land enters tapped unless you control two or more other lands.",
      {"effect(A,1,enters_tapped)",
       'effect_condition(A,1,unless("you control two or more other lands"))'}),
@@ -542,12 +543,16 @@ def test_static_lines(text, expected):
 
 @pytest.mark.parametrize("text, expected", [
     ("When this creature enters, draw a card.",
-     {'trigger(A,other("When this creature enters"))', 'effect(A,1,other("draw a card"))'}),
+     {"trigger(A,enters(sel_self))", 'effect(A,1,other("draw a card"))'}),
+    ("Whenever you cast your first spell each turn, draw a card.",
+     {'trigger(A,other("Whenever you cast your first spell each turn"))',
+      'effect(A,1,other("draw a card"))'}),
     ("At the beginning of your upkeep, if you control a Swamp, draw a card.",
      {'trigger(A,other("At the beginning of your upkeep"))',
       'trigger_if(A,"you control a Swamp")', 'effect(A,1,other("draw a card"))'}),
     ("Whenever a Kraken, Leviathan, or Serpent enters, you gain 1 life.",
-     {'trigger(A,other("Whenever a Kraken, Leviathan, or Serpent enters"))'}),
+     {"trigger(A,enters(S1))", "sel_subtype_in(S1,kraken)", "sel_subtype_in(S1,leviathan)",
+      "sel_subtype_in(S1,serpent)"}),
     ("Whenever a player taps a land for mana, if this creature is tapped, that player adds one "
      "mana of any type that land produced.",
      {"trigger(A,tapped_for_mana(any,S1))", 'trigger_if(A,"this creature is tapped")',
@@ -625,7 +630,7 @@ def test_keyword_arguments():
      {"cost(A,tap)", 'cost(A,other("Mark one of Test Card\'s unmarked nodes"))',
       "produces(A,1,1,mana(c),n(1))"}),
     ("Pay X speed: Add X mana in any combination of colors.",
-     {'cost(A,other("Pay X speed"))', "produces(A,1,1,combination(colors),x)"}),
+     {'cost(A,other("Pay X speed"))', "produces(A,1,1,combination(colors),x)", "refers_to_x(A)"}),
     ("{T}: Add {C}, plus an additional {C} for each art counter on Test Card.",
      {"cost(A,tap)", "produces(A,1,1,mana(c),n(1))", 'produces(A,1,2,mana(c),self_counters("art"))'}),
     # Un-sets: half mana
@@ -718,7 +723,7 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
     ("{T}: Add X {G} and each opponent loses X life, where X is the number of familiars you "
      "control.",
      {"effect(A,1,add_mana)", 'produces(A,1,1,mana(g),other("the number of familiars you control"))',
-      'effect(A,2,other("each opponent loses X life"))'}),
+      'effect(A,2,other("each opponent loses X life"))', "refers_to_x(A)"}),
     ("{T}: Add one mana of any color and lose life equal to the number of barnyards you control.",
      {"effect(A,1,add_mana)", "produces(A,1,1,any_color,n(1))",
       'effect(A,2,other("lose life equal to the number of barnyards you control"))'}),
@@ -860,3 +865,506 @@ def test_sticker_and_deckbuilding_option_prefixes():
             'deckbuilding_option(ab("o",2),"2 points")', 'cost(ab("o",2),tap)',
             'produces(ab("o",2),1,1,mana(g),n(1))'} <= fs
     assert not ct.unparsed
+
+
+# ------------------------------ 9. casting, targets, copies and triggers
+
+def card_facts(name, text, types=(), supertypes=()):
+    """All facts of a card, ab("o",N) written aN, its selectors aN.K and
+    sub(ab("o",N),K) aN/K."""
+    out = set()
+    for f in parse_card("o", name, text, types, supertypes).facts:
+        s = str(f)
+        if f.name in ("printed_ability", "ability_text"):
+            continue
+        s = re.sub(r'sel\(sub\(ab\("o",(\d+)\),(\d+)\),(\d+)\)', r"a\1/\2.\3", s)
+        s = re.sub(r'sub\(ab\("o",(\d+)\),(\d+)\)', r"a\1/\2", s)
+        s = re.sub(r'sel\(ab\("o",(\d+)\),(\d+)\)', r"a\1.\2", s)
+        out.add(re.sub(r'ab\("o",(\d+)\)', r"a\1", s))
+    return out
+
+
+def test_prototype_blitz_automaton():
+    assert card_facts("Blitz Automaton", "Prototype {2}{R} — 3/2 (You may cast this spell with "
+                      "different mana cost, color, and size. It keeps its abilities and types.)\n"
+                      "Haste") == {
+        "ability_kind(a1,keyword)", "keyword(a1,prototype)", 'prototype(a1,"{2}{R}",3,2)',
+        "prototype_mana_symbol(a1,1,generic(2))", "prototype_mana_symbol(a1,2,colored(r))",
+        "ability_kind(a2,keyword)", "keyword(a2,haste)"}
+
+
+def test_arcane_proxy():
+    fs = card_facts("Arcane Proxy", "Prototype {1}{U}{U} — 2/1\nWhen this creature enters, if you "
+                    "cast it, exile target instant or sorcery card with mana value less than or "
+                    "equal to this creature's power from your graveyard. Copy that card. You may "
+                    "cast the copy without paying its mana cost.")
+    assert {f for f in fs if "a2" in f} == {
+        "ability_kind(a2,triggered)", "trigger(a2,enters(sel_self))",
+        'trigger_if(a2,"you cast it")', "target(a2,1,a2.1)", "sel_type_in(a2.1,instant)",
+        "sel_type_in(a2.1,sorcery)", "sel_mana_value_at_most(a2.1,power(sel_self))",
+        "sel_zone(a2.1,graveyard)", "effect(a2,1,exile(target(1)))", "effect(a2,2,copy_card(it))",
+        "effect(a2,3,may_cast_copy(without_paying_mana_cost))"}
+    assert {"prototype_mana_symbol(a1,3,colored(u))", 'prototype(a1,"{1}{U}{U}",2,1)'} <= fs
+
+
+def test_fling_additional_cost_and_sacrificed_power():
+    fs = card_facts("Fling", "As an additional cost to cast this spell, sacrifice a creature.\n"
+                    "Fling deals damage equal to the sacrificed creature's power to any target.",
+                    ["Instant"])
+    assert fs == {
+        "ability_kind(a1,spell)", "additional_cost(a1,sacrifice(a1.1,1))", "sel_type(a1.1,creature)",
+        "ability_kind(a2,spell)", "target(a2,1,a2.1)", "sel_any_target(a2.1)",
+        "effect(a2,1,deal_damage(target(1),power(sacrificed)))"}
+    # without a sacrifice to refer to, the amount is not understood
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Fling", "Fling deals damage equal to the sacrificed creature's power to any target."))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("As an additional cost to cast this spell, you may discard a card.",
+     {"additional_cost(a1,discard(a1.1,1))", "additional_cost_optional(a1)"}),
+    ("As an additional cost to cast this spell, pay 3 life.", {"additional_cost(a1,pay_life(3))"}),
+    ("As an additional cost to cast this spell, mill a card.",
+     {'additional_cost(a1,other("mill a card"))'}),
+])
+def test_additional_costs(text, expected):
+    assert card_facts("X", text, ["Sorcery"]) == expected | {"ability_kind(a1,spell)"}
+
+
+def test_armed_with_proof():
+    fs = card_facts("Armed with Proof", "When this enchantment enters, investigate twice. (To "
+                    "investigate, create a Clue token.)\nClues you control are Equipment in "
+                    "addition to their other types and have \"Equipped creature gets +2/+0\" and "
+                    "equip {2}.")
+    assert fs == {
+        "ability_kind(a1,triggered)", "trigger(a1,enters(sel_self))", "effect(a1,1,investigate(2))",
+        "ability_kind(a2,static)", "sel_subtype_in(a2.1,clue)", "sel_controller(a2.1,you)",
+        "effect(a2,1,add_subtype(a2.1,equipment))", "effect(a2,2,grant_ability(a2.1,a2/1))",
+        "effect(a2,3,grant_ability(a2.1,a2/2))",
+        "ability_kind(a2/1,static)", "sel_equipped(a2/1.1)", "effect(a2/1,1,modify_pt(a2/1.1,2,0))",
+        "ability_kind(a2/2,keyword)", "keyword(a2/2,equip)", 'cost(a2/2,mana("{2}"))',
+        'keyword_cost(a2/2,"{2}")'}
+    texts = {str(f) for f in parse_card("o", "Armed with Proof", "Clues you control are Equipment "
+             "in addition to their other types and have \"Equipped creature gets +2/+0\" and "
+             "equip {2}.").facts if f.name == "ability_text"}
+    assert 'ability_text(sub(ab("o",1),2),"equip {2}")' in texts
+
+
+def test_wrench():
+    fs = card_facts("Wrench", "Equipped creature gets +1/+1 and has vigilance and \"{3}, {T}: Tap "
+                    "target creature.\"\n{2}, Sacrifice this Equipment: Draw a card.\nEquip {2}")
+    assert {"ability_kind(a1,static)", "sel_equipped(a1.1)", "effect(a1,1,modify_pt(a1.1,1,1))",
+            "effect(a1,2,grant_ability(a1.1,a1/2))", "keyword(a1/2,vigilance)",
+            "ability_kind(a1/2,keyword)", "effect(a1,3,grant_ability(a1.1,a1/1))",
+            "ability_kind(a1/1,activated)", "cost(a1/1,tap)",
+            # "Tap target creature" is not understood, its target is
+            "target(a1/1,1,a1/1.1)", "sel_type(a1/1.1,creature)",
+            "keyword(a3,equip)", 'keyword_cost(a3,"{2}")', 'cost(a3,mana("{2}"))'} <= fs
+    assert not any(f.startswith("unparsed(a1,") for f in fs)
+
+
+def test_mirrorpool():
+    fs = card_facts("Mirrorpool", "This land enters tapped.\n{T}: Add {C}.\n{2}{C}, {T}, Sacrifice "
+                    "this land: Copy target instant or sorcery spell you control. You may choose "
+                    "new targets for the copy.\n{4}{C}, {T}, Sacrifice this land: Create a token "
+                    "that's a copy of target creature you control.")
+    assert {f for f in fs if "a3" in f or "a4" in f} == {
+        "ability_kind(a3,activated)", 'cost(a3,mana("{2}{C}"))', "cost(a3,tap)",
+        "cost(a3,sacrifice(sel_self,1))", "target(a3,1,a3.1)", "sel_type_in(a3.1,instant)",
+        "sel_type_in(a3.1,sorcery)", "sel_controller(a3.1,you)", "sel_zone(a3.1,stack)",
+        "effect(a3,1,copy_spell(target(1)))", "effect(a3,2,may_choose_new_targets)",
+        "ability_kind(a4,activated)", 'cost(a4,mana("{4}{C}"))', "cost(a4,tap)",
+        "cost(a4,sacrifice(sel_self,1))", "target(a4,1,a4.1)", "sel_type(a4.1,creature)",
+        "sel_controller(a4.1,you)", "effect(a4,1,create_token_copy(target(1)))"}
+
+
+def test_fall_of_the_titans_and_keyword_costs():
+    fs = card_facts("Fall of the Titans", "Surge {X}{R} (You may cast this spell for its surge "
+                    "cost.)\nFall of the Titans deals X damage to each of up to two targets.",
+                    ["Instant"])
+    assert fs == {
+        "ability_kind(a1,keyword)", "keyword(a1,surge)", 'cost(a1,mana("{X}{R}"))',
+        'keyword_cost(a1,"{X}{R}")', "ability_kind(a2,spell)", "target(a2,1,a2.1)",
+        "sel_any_target(a2.1)", "target_count(a2,1,0,2)", "effect(a2,1,deal_damage(target(1),x))",
+        "refers_to_x(a2)"}
+    fs = card_facts("X", "Kicker {2}{G}\nReconfigure {2}\nAwaken 4—{5}{U}\nCrew 2")
+    assert {'keyword_cost(a1,"{2}{G}")', 'keyword_cost(a2,"{2}")', "keyword(a2,reconfigure)",
+            "keyword(a3,awaken)", "keyword_number(a3,4)", 'keyword_cost(a3,"{5}{U}")',
+            "keyword_number(a4,2)"} <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
+def test_lightning_bolt():
+    assert card_facts("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.",
+                      ["Instant"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_any_target(a1.1)",
+        "effect(a1,1,deal_damage(target(1),n(3)))"}
+
+
+def test_chandra_dressed_to_kill():
+    fs = card_facts("Chandra, Dressed to Kill", "[+1]: Add {R}. Chandra deals 1 damage to up to "
+                    "one target player or planeswalker.\n[−7]: Exile the top five cards of your "
+                    "library. You may cast red spells from among them this turn. You get an emblem "
+                    "with \"Whenever you cast a red spell, this emblem deals X damage to any target, "
+                    "where X is the amount of mana spent to cast that spell.\"",
+                    ["Planeswalker"], ["Legendary"])
+    assert {f for f in fs if "a1" in f} == {
+        "ability_kind(a1,activated)", "cost(a1,loyalty(1))", "effect(a1,1,add_mana)",
+        "produces(a1,1,1,mana(r),n(1))", "target(a1,1,a1.3)", "target_count(a1,1,0,1)",
+        "sel_any_of(a1.3,a1.1)", "sel_player(a1.1)", "sel_any_of(a1.3,a1.2)",
+        "sel_type(a1.2,planeswalker)", "effect(a1,2,deal_damage(target(1),n(1)))"}
+    assert {"sel_color(a2.1,r)", "sel_among_referred(a2.1)", "effect(a2,1,may_cast(a2.1))",
+            "duration(a2,end_of_turn)", "trigger(a2/1,cast(you,a2/1.1))", "sel_color(a2/1.1,r)",
+            "target(a2/1,1,a2/1.2)", "sel_any_target(a2/1.2)",
+            'effect(a2/1,1,deal_damage(target(1),other("the amount of mana spent to cast that '
+            'spell")))'} <= fs
+    # "Exile the top five cards of your library" and the emblem stay unparsed
+    assert 'unparsed(a2,6,47,"Exile the top five cards of your library.")' in fs
+
+
+def test_recommission():
+    fs = card_facts("Recommission", "Return target artifact or creature card with mana value 3 or "
+                    "less from your graveyard to the battlefield. If a creature enters this way, it "
+                    "enters with an additional +1/+1 counter on it.", ["Sorcery"])
+    assert {"target(a1,1,a1.1)", "sel_type_in(a1.1,artifact)", "sel_type_in(a1.1,creature)",
+            "sel_mana_value_at_most(a1.1,3)", "sel_zone(a1.1,graveyard)",
+            "effect(a1,1,return_to_battlefield(target(1)))", "ability_kind(a1,spell)"} <= fs
+    assert sum(f.startswith("effect(") for f in fs) == 1
+    assert sum(f.startswith("unparsed(") for f in fs) == 1
+
+
+def test_tireless_tracker_and_young_pyromancer():
+    fs = card_facts("Tireless Tracker", "Landfall — Whenever a land you control enters, "
+                    "investigate. (Create a Clue token.)\nWhenever you sacrifice a Clue, put a "
+                    "+1/+1 counter on this creature.")
+    assert {"trigger(a1,enters(a1.1))", "sel_type(a1.1,land)", "sel_controller(a1.1,you)",
+            "effect(a1,1,investigate(1))", "trigger(a2,sacrifice(you,a2.1))",
+            "sel_subtype_in(a2.1,clue)"} <= fs
+    fs = card_facts("Young Pyromancer", "Whenever you cast an instant or sorcery spell, create a "
+                    "1/1 red Elemental creature token.")
+    assert {"trigger(a1,cast(you,a1.1))", "sel_type_in(a1.1,instant)",
+            "sel_type_in(a1.1,sorcery)"} <= fs
+
+
+@pytest.mark.parametrize("condition, trigger, sels", [
+    ("Whenever a creature you control enters", "enters(S1)",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)"}),
+    ("Whenever another creature enters", "enters(S1)", {"sel_type(S1,creature)", "sel_other(S1)"}),
+    ("When Test Card enters the battlefield", "enters(sel_self)", set()),
+    ("Whenever another creature enters the battlefield under your control", "enters(S1)",
+     {"sel_type(S1,creature)", "sel_other(S1)", "sel_controller(S1,you)"}),
+    ("Whenever you cast a spell", "cast(you,S1)", set()),
+    ("Whenever a player casts a red spell", "cast(any,S1)", {"sel_color(S1,r)"}),
+    ("Whenever an opponent casts a noncreature spell", "cast(opponent,S1)",
+     {"sel_not_type(S1,creature)"}),
+    ("Whenever you sacrifice a permanent", "sacrifice(you,S1)", set()),
+    ("Whenever you sacrifice another permanent", "sacrifice(you,S1)", {"sel_other(S1)"}),
+    ("When this creature dies", "dies(sel_self)", set()),
+    ("Whenever another creature you control dies", "dies(S1)",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "sel_other(S1)"}),
+    ("Whenever a creature dies", "dies(S1)", {"sel_type(S1,creature)"}),
+    ("Whenever this creature attacks", "attacks(sel_self)", set()),
+    ("Whenever a creature you control attacks", "attacks(S1)",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)"}),
+])
+def test_trigger_events(condition, trigger, sels):
+    assert without_text(facts(condition + ", draw a card.")) == {
+        "ability_kind(A,triggered)", "trigger(A,%s)" % trigger,
+        'effect(A,1,other("draw a card"))'} | sels
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Destroy any number of target creatures with flying, then draw a card.",
+     {"target(A,1,S1)", "target_count(A,1,0,-1)", "sel_type(S1,creature)",
+      "sel_keyword(S1,flying)"}),
+    ("Tap up to two target creatures and untap this creature.",
+     {"target(A,1,S1)", "target_count(A,1,0,2)", "sel_type(S1,creature)"}),
+    ("Target player draws two cards.", {"target(A,1,S1)", "sel_player(S1)"}),
+    ("Target opponent discards two cards at random.", {"target(A,1,S1)", "sel_opponent(S1)"}),
+    ("Counter target spell and exile it.", {"target(A,1,S1)", "sel_zone(S1,stack)"}),
+    ("Destroy target land and its controller loses 2 life.", {"target(A,1,S1)", "sel_type(S1,land)"}),
+    ("Put target creature card with mana value 4 or greater from your graveyard on top of your "
+     "library.",
+     {"target(A,1,S1)", "sel_type(S1,creature)", "sel_mana_value_at_least(S1,4)",
+      "sel_zone(S1,graveyard)"}),
+    ("{8}: This creature and up to one other target creature each get +3/+3 until end of turn.",
+     {"target(A,1,S1)", "target_count(A,1,0,1)", "sel_type(S1,creature)", "sel_other(S1)"}),
+])
+def test_targets_of_sentences_not_understood(text, expected):
+    fs = facts(text)
+    assert {f for f in fs if f.startswith(("target", "sel_"))} == expected
+    assert any(f.startswith("unparsed") for f in fs)
+
+
+def test_targets_that_do_not_parse_give_no_fact():
+    # "you don't control" is not a selector: no target, no guess at "target creature"
+    fs = facts("It fights up to one target creature you don't control.")
+    assert not any(f.startswith("target") for f in fs)
+    fs = facts("This spell costs {1} less to cast if it targets a creature you control.")
+    assert not any(f.startswith("target") for f in fs)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Equipped creature gets +2/+0.", {"sel_equipped(S1)", "effect(A,1,modify_pt(S1,2,0))",
+                                      "ability_kind(A,static)"}),
+    ("Enchanted creature gets +1/+1.", {"sel_enchanted(S1)", "effect(A,1,modify_pt(S1,1,1))",
+                                       "ability_kind(A,static)"}),
+    ("Creatures you control get +1/+1.",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "effect(A,1,modify_pt(S1,1,1))",
+      "ability_kind(A,static)"}),
+    ("Creatures you control are Elves in addition to their other types.",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "effect(A,1,add_subtype(S1,elf))",
+      "ability_kind(A,static)"}),
+    ("Creatures you control are artifacts in addition to their other types.",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "effect(A,1,add_card_type(S1,artifact))",
+      "ability_kind(A,static)"}),
+])
+def test_continuous_pt_and_types(text, expected):
+    assert without_text(facts(text)) == expected
+
+
+def test_target_gets_until_end_of_turn():
+    assert without_text(facts("Target creature gets -2/-0 until end of turn.", "X")) == {
+        "target(A,1,S1)", "sel_type(S1,creature)", "duration(A,end_of_turn)",
+        "effect(A,1,modify_pt(target(1),-2,0))", "ability_kind(A,spell)"}
+    ct = parse_card("o", "X", "Target creature gets -2/-0 until end of turn.", ["Instant"])
+    assert 'ability_kind(ab("o",1),spell)' in {str(f) for f in ct.facts}
+
+
+def test_awaken_and_animation():
+    fs = card_facts("X", "Target land becomes a 0/0 Elemental creature with haste that's still a "
+                    "land.", ["Sorcery"])
+    assert fs == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_type(a1.1,land)",
+        "effect(a1,1,set_pt(target(1),0,0))", "effect(a1,2,add_card_type(target(1),creature))",
+        "effect(a1,3,add_subtype(target(1),elemental))",
+        "effect(a1,4,grant_ability(target(1),a1/1))", "ability_kind(a1/1,keyword)",
+        "keyword(a1/1,haste)"}
+    fs = card_facts("X", "{1}{G}: This land becomes a 3/3 Elemental creature with haste until end "
+                    "of turn. It's still a land.")
+    assert fs == {
+        "ability_kind(a1,activated)", 'cost(a1,mana("{1}{G}"))', "duration(a1,end_of_turn)",
+        "effect(a1,1,set_pt(sel_self,3,3))", "effect(a1,2,add_card_type(sel_self,creature))",
+        "effect(a1,3,add_subtype(sel_self,elemental))",
+        "effect(a1,4,grant_ability(sel_self,a1/1))", "ability_kind(a1/1,keyword)",
+        "keyword(a1/1,haste)"}
+    # 205.1b: without "still a land" the land would lose its types: not read
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "X", "Target land becomes a 0/0 Elemental creature with haste.", ["Sorcery"]))
+
+
+def test_abzan_charm_modes():
+    ct = parse_card("o", "Abzan Charm", "Choose one —\n• Exile target creature with power 3 or "
+                    "greater.\n• You draw two cards and you lose 2 life.\n• Distribute two +1/+1 "
+                    "counters among one or two target creatures.", ["Instant"])
+    assert [t for _, _, t in ct.abilities] == [ct.abilities[0][2]] and len(ct.abilities) == 1
+    fs = card_facts("Abzan Charm", "Choose one —\n• Exile target creature with power 3 or "
+                    "greater.\n• You draw two cards and you lose 2 life.\n• Distribute two +1/+1 "
+                    "counters among one or two target creatures.", ["Instant"])
+    assert fs == {
+        "ability_kind(a1,spell)", "modal(a1,1,1)",
+        "mode(a1,1,a1/1)", "mode(a1,2,a1/2)", "mode(a1,3,a1/3)",
+        "ability_kind(a1/1,spell)", "target(a1/1,1,a1/1.1)", "sel_type(a1/1.1,creature)",
+        "sel_power_at_least(a1/1.1,3)", "effect(a1/1,1,exile(target(1)))",
+        "ability_kind(a1/2,spell)", 'effect(a1/2,1,other("You draw two cards"))',
+        'effect(a1/2,2,other("you lose 2 life"))',
+        "ability_kind(a1/3,spell)", 'effect(a1/3,1,put_counters(target(1),"+1/+1",n(2)))',
+        "counter_division(a1/3,1)",
+        "target(a1/3,1,a1/3.1)", "target_count(a1/3,1,1,2)", "sel_type(a1/3.1,creature)"}
+    texts = {str(f) for f in ct.facts if f.name == "ability_text"}
+    assert 'ability_text(sub(ab("o",1),1),"Exile target creature with power 3 or greater.")' in texts
+
+
+@pytest.mark.parametrize("head, low, high", [
+    ("Choose one or both —", 1, 2), ("Choose two —", 2, 2), ("Choose one or more —", 1, -1)])
+def test_modal_counts(head, low, high):
+    fs = card_facts("X", head + "\n• Investigate.\n• Investigate twice.", ["Sorcery"])
+    assert {"modal(a1,%d,%d)" % (low, high), "effect(a1/1,1,investigate(1))",
+            "effect(a1/2,1,investigate(2))"} <= fs
+
+
+# --------------------------------- 9. one-shot effects, division, X, clones
+
+def test_refers_to_x():
+    # 107.3m: X as a word of the ability's own text, outside mana symbols
+    fs = card_facts("Gadwick, the Wizened", "When Gadwick enters, draw X cards.\nWhenever you cast "
+                    "a blue spell, tap target nonland permanent an opponent controls.",
+                    ["Creature"], ["Legendary"])
+    assert "refers_to_x(a1)" in fs and "refers_to_x(a2)" not in fs
+    assert {"trigger(a1,enters(sel_self))", 'effect(a1,1,other("draw X cards"))'} <= fs
+    for text in ("{X}{R}: Add {R}.", "Surge {X}{R}", "Draw a card. (X is 0 here.)"):
+        assert not any(f.startswith("refers_to_x") for f in card_facts("Y", text))
+    for text in ("This creature enters with X +1/+1 counters on it.",
+                 "{T}: Target creature gets +X/+X until end of turn, where X is its power.",
+                 "Draw X cards."):
+        assert "refers_to_x(a1)" in card_facts("Y", text)
+    # a card named X is never the variable
+    assert not any(f.startswith("refers_to_x") for f in card_facts(
+        "X-23, Deadly Weapon", "Whenever X-23 attacks, draw a card."))
+    # a quoted ability and a mode each on its own text
+    fs = card_facts("Y", 'Creatures you control have "{T}: Add X mana of any one color, where X '
+                    'is this creature\'s power."')
+    assert "refers_to_x(a1/1)" in fs and "refers_to_x(a1)" not in fs
+    fs = card_facts("Y", "Choose one —\n• Draw X cards.\n• Draw a card.", ["Sorcery"])
+    assert "refers_to_x(a1/1)" in fs and "refers_to_x(a1/2)" not in fs and "refers_to_x(a1)" not in fs
+
+
+def test_forked_bolt_arc_lightning_fireball():
+    assert card_facts("Forked Bolt", "Forked Bolt deals 2 damage divided as you choose among one "
+                      "or two targets.", ["Sorcery"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_any_target(a1.1)",
+        "target_count(a1,1,1,2)", "effect(a1,1,deal_damage(target(1),n(2)))",
+        "damage_division(a1,1,as_you_choose)"}
+    assert card_facts("Arc Lightning", "Arc Lightning deals 3 damage divided as you choose among "
+                      "one, two, or three targets.", ["Sorcery"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_any_target(a1.1)",
+        "target_count(a1,1,1,3)", "effect(a1,1,deal_damage(target(1),n(3)))",
+        "damage_division(a1,1,as_you_choose)"}
+    assert card_facts("Fireball", "This spell costs {1} more to cast for each target beyond the "
+                      "first.\nFireball deals X damage divided evenly, rounded down, among any "
+                      "number of targets.", ["Sorcery"]) == {
+        "ability_kind(a1,spell)",
+        'unparsed(a1,0,67,"This spell costs {1} more to cast for each target beyond the first.")',
+        "ability_kind(a2,spell)", "target(a2,1,a2.1)", "sel_any_target(a2.1)",
+        "target_count(a2,1,0,-1)", "effect(a2,1,deal_damage(target(1),x))",
+        "damage_division(a2,1,evenly_rounded_down)", "refers_to_x(a2)"}
+    # a single target is never divided among
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Y deals 2 damage divided as you choose among target creature.", ["Sorcery"]))
+
+
+def test_press_for_answers_and_gadwick_tap():
+    assert card_facts("Press for Answers", "Tap target creature. It doesn't untap during its "
+                      "controller's next untap step.\nInvestigate. (Create a Clue token. It's an "
+                      "artifact with \"{2}, Sacrifice this token: Draw a card.\")", ["Sorcery"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_type(a1.1,creature)",
+        "effect(a1,1,tap(target(1)))",
+        'effect(a1,2,other("It doesn\'t untap during its controller\'s next untap step"))',
+        "ability_kind(a2,spell)", "effect(a2,1,investigate(1))"}
+    fs = card_facts("Gadwick, the Wizened", "Whenever you cast a blue spell, tap target nonland "
+                    "permanent an opponent controls.", ["Creature"], ["Legendary"])
+    assert fs == {
+        "ability_kind(a1,triggered)", "trigger(a1,cast(you,a1.1))", "sel_color(a1.1,u)",
+        "target(a1,1,a1.2)", "sel_not_type(a1.2,land)", "sel_controller(a1.2,opponent)",
+        "effect(a1,1,tap(target(1)))"}
+    assert card_facts("Y", "{T}: Untap target land.") == {
+        "ability_kind(a1,activated)", "cost(a1,tap)", "target(a1,1,a1.1)",
+        "sel_type(a1.1,land)", "effect(a1,1,untap(target(1)))"}
+
+
+def test_diabolic_edict():
+    assert card_facts("Diabolic Edict", "Target player sacrifices a creature of their choice.",
+                      ["Instant"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_player(a1.1)",
+        "sel_type(a1.2,creature)", "effect(a1,1,sacrifice(target(1),a1.2,1))"}
+    # only a player sacrifices; "of" after a group still begins a name
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Target creature sacrifices a creature.", ["Instant"]))
+    assert "effect(a1,1,modify_pt(a1.1,2,2))" in card_facts(
+        "Y", "Creatures you control named Kobolds of Kher Keep get +2/+2.")
+
+
+def test_spike_feeder_and_abzan_charm_counters():
+    fs = card_facts("Spike Feeder", "This creature enters with two +1/+1 counters on it.\n{2}, "
+                    "Remove a +1/+1 counter from this creature: Put a +1/+1 counter on target "
+                    "creature.\nRemove a +1/+1 counter from this creature: You gain 2 life.",
+                    ["Creature"])
+    assert {f for f in fs if f.startswith(("effect(a2", "target(a2", "sel_type(a2"))} == {
+        'effect(a2,1,put_counters(target(1),"+1/+1",n(1)))', "target(a2,1,a2.1)",
+        "sel_type(a2.1,creature)"}
+    assert "effect(a1,1,put_counters(sel_self,\"+1/+1\",n(2)))" in card_facts(
+        "Y", "{1}: Put two +1/+1 counters on this creature.")
+    fs = card_facts("Abzan Charm", "Choose one —\n• Distribute two +1/+1 counters among one or two "
+                    "target creatures.", ["Instant"])
+    assert {f for f in fs if "a1/1" in f} == {
+        "mode(a1,1,a1/1)", "ability_kind(a1/1,spell)", "target(a1/1,1,a1/1.1)",
+        "sel_type(a1/1.1,creature)", "target_count(a1/1,1,1,2)",
+        'effect(a1/1,1,put_counters(target(1),"+1/+1",n(2)))', "counter_division(a1/1,1)"}
+
+
+def test_kolaghans_command():
+    fs = card_facts("Kolaghan's Command", "Choose two —\n• Return target creature card from your "
+                    "graveyard to your hand.\n• Target player discards a card.\n• Destroy target "
+                    "artifact.\n• Kolaghan's Command deals 2 damage to any target.", ["Instant"])
+    assert fs == {
+        "ability_kind(a1,spell)", "modal(a1,2,2)", "mode(a1,1,a1/1)", "mode(a1,2,a1/2)",
+        "mode(a1,3,a1/3)", "mode(a1,4,a1/4)",
+        "ability_kind(a1/1,spell)", "target(a1/1,1,a1/1.1)", "sel_type(a1/1.1,creature)",
+        "sel_zone(a1/1.1,graveyard)", "effect(a1/1,1,return_to_hand(target(1)))",
+        "ability_kind(a1/2,spell)", "target(a1/2,1,a1/2.1)", "sel_player(a1/2.1)",
+        "effect(a1/2,1,discard(target(1),n(1)))",
+        "ability_kind(a1/3,spell)", "target(a1/3,1,a1/3.1)", "sel_type(a1/3.1,artifact)",
+        "effect(a1/3,1,destroy(target(1)))",
+        "ability_kind(a1/4,spell)", "target(a1/4,1,a1/4.1)", "sel_any_target(a1/4.1)",
+        "effect(a1/4,1,deal_damage(target(1),n(2)))"}
+    assert card_facts("Y", "Return target creature to its owner's hand.", ["Instant"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_type(a1.1,creature)",
+        "effect(a1,1,return_to_hand(target(1)))"}
+    assert card_facts("Y", "Destroy target nonbasic land.", ["Sorcery"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_not_supertype(a1.1,basic)",
+        "sel_type(a1.1,land)", "effect(a1,1,destroy(target(1)))"}
+    assert card_facts("Y", "Exile target creature.", ["Instant"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_type(a1.1,creature)",
+        "effect(a1,1,exile(target(1)))"}
+    # a player discards cards, no other noun
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Target player discards a land.", ["Sorcery"]))
+
+
+def test_izzet_charm_and_counterspells():
+    fs = card_facts("Izzet Charm", "Choose one —\n• Counter target noncreature spell unless its "
+                    "controller pays {2}.\n• Izzet Charm deals 2 damage to target creature.\n• "
+                    "Draw two cards, then discard two cards.", ["Instant"])
+    assert fs == {
+        "ability_kind(a1,spell)", "modal(a1,1,1)", "mode(a1,1,a1/1)", "mode(a1,2,a1/2)",
+        "mode(a1,3,a1/3)",
+        "ability_kind(a1/1,spell)", "target(a1/1,1,a1/1.1)", "sel_not_type(a1/1.1,creature)",
+        "sel_zone(a1/1.1,stack)", "effect(a1/1,1,counter(target(1)))",
+        'effect_condition(a1/1,1,unless("its controller pays {2}"))',
+        "ability_kind(a1/2,spell)", "target(a1/2,1,a1/2.1)", "sel_type(a1/2.1,creature)",
+        "effect(a1/2,1,deal_damage(target(1),n(2)))",
+        "ability_kind(a1/3,spell)", 'effect(a1/3,1,other("Draw two cards"))',
+        'effect(a1/3,2,other("discard two cards"))'}
+    assert card_facts("Y", "Counter target spell.", ["Instant"]) == {
+        "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_zone(a1.1,stack)",
+        "effect(a1,1,counter(target(1)))"}
+
+
+def test_divination_and_other_effects_of_spells():
+    assert card_facts("Divination", "Draw two cards.", ["Sorcery"]) == {
+        "ability_kind(a1,spell)", 'effect(a1,1,other("Draw two cards"))'}
+    # a permanent's line of its own is still no effect
+    assert any(f.startswith("unparsed") for f in card_facts("Y", "Draw two cards."))
+
+
+def test_clone():
+    assert card_facts("Clone", "You may have this creature enter as a copy of any creature on the "
+                      "battlefield.", ["Creature"]) == {
+        "ability_kind(a1,static)", "effect(a1,1,enter_as_copy(a1.1))", "effect_optional(a1,1)",
+        "sel_type(a1.1,creature)"}
+    # "except ...": more than a copy, not read
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "You may have this creature enter as a copy of any creature on the battlefield, "
+        "except it's an Elf in addition to its other types.", ["Creature"]))
+
+
+def test_mutavault():
+    assert card_facts("Mutavault", "{T}: Add {C}.\n{1}: This land becomes a 2/2 creature with all "
+                      "creature types until end of turn. It's still a land.", ["Land"]) == {
+        "ability_kind(a1,activated)", "cost(a1,tap)", "effect(a1,1,add_mana)",
+        "produces(a1,1,1,mana(c),n(1))",
+        "ability_kind(a2,activated)", 'cost(a2,mana("{1}"))', "duration(a2,end_of_turn)",
+        "effect(a2,1,set_pt(sel_self,2,2))", "effect(a2,2,add_card_type(sel_self,creature))",
+        "effect(a2,3,add_all_creature_types(sel_self))"}
+
+
+def test_condition_on_every_effect_of_a_sentence():
+    # a granted keyword is an effect too; a duration before the effect is no effect
+    fs = card_facts("Y", "If this spell was bargained, target land you control becomes a 3/3 "
+                    "Elemental creature with haste that's still a land.", ["Sorcery"])
+    assert {f for f in fs if f.startswith("effect_condition")} == {
+        'effect_condition(a1,%d,if("this spell was bargained"))' % k for k in (1, 2, 3, 4)}
+    fs = card_facts("Y", "{1}: Flip a coin. If you win the flip, target creature gets +2/+0 until "
+                    "end of turn.")
+    assert {f for f in fs if f.startswith("effect_condition")} == {
+        'effect_condition(a1,2,if("you win the flip"))'}
