@@ -17,6 +17,9 @@ import clingo
 
 from .errors import MtgaspError
 from .scenario import Ask, Scenario
+from .answers_v2 import Subjects
+from .answers_v2 import key as _key
+from .answers_v2 import answer as answer_v2
 from .solve import SolveResult
 
 MANA_SYMBOLS = "WUBRGC"
@@ -30,6 +33,12 @@ ASK_ERRORS = {
     "not_activated": "ability {arg} of '{object}' is not an activated ability",
     "no_mana_ability": "'{object}' has no mana ability",
     "several_mana_abilities": "'{object}' has several mana abilities: say which with `ability = N`",
+    "no_target_ability": "'{object}' has no spell or single ability with a target: say which with `ability = N`",
+    "not_a_spell": "'{object}' is not a spell on the stack (zone = \"stack\")",
+    "no_such_target": "'{object}' has no target {arg} to change",
+    "on_the_stack": "'{object}' is already a spell on the stack",
+    "on_the_battlefield": "'{object}' is a permanent on the battlefield, not a card to cast",
+    "no_object": "this triggers ask needs the object of the event (object = \"ID\")",
 }
 
 
@@ -70,10 +79,14 @@ class ModelIndex:
                 if row and row[0].type == clingo.SymbolType.Number:
                     self.per_ask[name, row[0].number].append(row[1:])
         self.replacements_of: Counter[str] = Counter(row[1].string for row in self.atoms["replacement"])
+        # keyed by the object's id (a string) or, for an object an ask makes, its term as text
         self.ability_numbers: dict[tuple[str, clingo.Symbol], int] = {
-            (o.string, a): n.number for o, n, a in self.atoms["ability_number"]
+            (_key(o), a): n.number for o, n, a in self.atoms["ability_number"]
         }
-        self.ability_counts: Counter[str] = Counter(o.string for o, _, _ in self.atoms["ability_number"])
+        self.ability_counts: Counter[str] = Counter(_key(o) for o, _, _ in self.atoms["ability_number"])
+        self.characteristics_of: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol]]] = defaultdict(list)
+        for obj, key, value in self.atoms["characteristic"]:
+            self.characteristics_of[obj].append((key, value))
         self.types_of: dict[str, set[str]] = defaultdict(set)
         for obj, mana_type in self.atoms["could_produce"]:
             self.types_of[obj.string].add(mana_type.name)
@@ -87,16 +100,15 @@ def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveR
     index = ModelIndex(result)
     notes = AbilityNotes(facts)
     board_warnings = [notes.about(a) for (a,) in index.atoms["uncertain_effect"]]
+    subjects = Subjects(scenario.asks)
     answers = []
     for ask in scenario.asks:
-        if not ask.supported:
-            raise MtgaspError(f"{_where(scenario, ask)}: the ask '{ask.kind}' is not supported yet")
         _raise_ask_error(scenario, ask, index)
         answer = {
             "could_produce": _could_produce,
             "can_activate": _can_activate,
             "activate": lambda a, i: _activate(a, i, max_orders),
-        }[ask.kind](ask, index)
+        }.get(ask.kind, lambda a, i: answer_v2(a, i, subjects))(ask, index)
         warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
         warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
         warnings += [w for w in board_warnings if w not in warnings]

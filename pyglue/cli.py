@@ -137,7 +137,7 @@ def _run_check(args: argparse.Namespace) -> int:
         for answer in answers:
             if answer.ask.expect is MISSING:
                 continue
-            problem = compare(answer)
+            problem = compare(answer, f"{file}: ")
             if problem is None:
                 passed += 1
             else:

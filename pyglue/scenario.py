@@ -64,8 +64,15 @@ V2_ASK_FIELDS = {
     "triggers": (),
     "can_attach": ("to",),
 }
+# Fields this project adds to the spec's asks (README, "Scenario format extensions").
+EXTENSION_ASK_FIELDS = {
+    "can_cast": ("during", "alternative_cost", "additional_cost"),
+    "resolves": ("ability",),
+}
+V2_ASK_FIELDS = {kind: fields + EXTENSION_ASK_FIELDS.get(kind, ()) for kind, fields in V2_ASK_FIELDS.items()}
 ASK_FIELDS = V1_ASK_FIELDS | V2_ASK_FIELDS
 TRIGGERS_FIELDS = ("kind", "object", "player")
+TRIGGER_KINDS = ("cast", "copy", "sacrifice", "enters", "dies", "attacks", "tapped_for_mana")
 
 
 @dataclass
@@ -82,7 +89,7 @@ class ObjectSpec:
     counters: dict[str, int]
     timestamp: int
     line: int | None
-    # v2: stored, no facts yet
+    # v2
     token: bool = False
     copy_of: str | None = None
     cast_as: str | None = None
@@ -108,10 +115,6 @@ class Ask:
     fields: dict[str, Any] = field(default_factory=dict)  # the kind's other fields
     line: int | None = None
 
-    @property
-    def supported(self) -> bool:
-        """Whether the solver answers this kind yet (v1)."""
-        return self.kind in V1_ASK_FIELDS
 
 
 @dataclass
@@ -286,6 +289,8 @@ class _ScenarioReader:
         self.ids = {obj.id: obj for obj in objects}
         for obj, table in zip(objects, object_tables):
             self.check_object_references(obj, table)
+        for obj, table in zip(objects, object_tables):
+            self.check_copy_chain(obj, table)
         asks = [self.read_ask(table, number) for number, table in enumerate(self.tables(top, "ask"), 1)]
         effects = [self.read_effect(table) for table in self.tables(top, "effect")]
         return Scenario(self.path, players, active_player, objects, asks, effects)
@@ -462,6 +467,16 @@ class _ScenarioReader:
                     table.fail("last_known", f"last_known {key} should be a player name, got {_show(value)}")
                 self.player(table, "last_known", value)
 
+    def check_copy_chain(self, obj: ObjectSpec, table: _Table) -> None:
+        """copy_of may chain (707.3) but not loop."""
+        seen = [obj.id]
+        current = obj
+        while current.copy_of is not None:
+            if current.copy_of in seen:
+                table.fail("copy_of", "copy_of makes a loop: " + " -> ".join(seen + [current.copy_of]))
+            seen.append(current.copy_of)
+            current = self.ids[current.copy_of]
+
     # Asks
 
     def read_ask(self, table: _Table, index: int) -> Ask:
@@ -505,6 +520,9 @@ class _ScenarioReader:
         kind = event.get("kind")
         if not _is_nonempty_string(kind):
             table.fail("triggers", f"triggers needs kind = \"cast\" (or sacrifice, enters...), got {_show(kind)}")
+        if kind not in TRIGGER_KINDS:
+            table.fail("triggers", f"unknown triggers kind {_show(kind)}{_did_you_mean(kind, TRIGGER_KINDS)}; "
+                                   f"expected one of: {', '.join(TRIGGER_KINDS)}")
         fields["kind"] = kind
         object_id = event.get("object")
         if object_id is not None:
@@ -528,8 +546,10 @@ class _ScenarioReader:
             return self.player(table, key)
         if key == "target":
             return self.object_or_player(table, key, table.string(key))
-        if key == "to":
+        if key in ("to", "during"):
             return self.object_id(table, key, table.string(key))
+        if key in ("alternative_cost", "additional_cost"):
+            return table.string(key)
         if key == "new_targets":
             return [self.object_or_player(table, key, value) for value in table.string_list(key)]
         raise AssertionError(f"ask field {key} has no reader")
@@ -627,19 +647,121 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
             ):
                 if value:
                     fact(predicate, o, String(value))
+                    if re.fullmatch(r"-?\d+", value):
+                        fact(predicate + "_number", o, Number(int(value)))
             facts.extend(card_text_facts(obj.id, card))
+        facts.extend(_v2_object_facts(obj))
+
+    timestamp = len(scenario.objects)
+    for number, effect in enumerate(scenario.effects, 1):
+        facts.extend(effect_facts(number, effect, timestamp + number))
 
     for ask in scenario.asks:
-        if not ask.supported:
-            continue  # v2 asks: the solver reports them as not supported yet
-        o = String(ask.object_id)
-        if ask.kind == "could_produce":
-            question = clingo.Function("could_produce", [o])
-        else:
-            ability = Number(ask.ability) if ask.ability is not None else Constant("only")
-            question = clingo.Function(ask.kind, [o, ability])
-        fact("ask", Number(ask.index), question)
+        facts.extend(ask_facts(scenario, ask))
     return facts
+
+
+def _v2_object_facts(obj: ObjectSpec) -> list[clingo.Symbol]:
+    o, String, Number = clingo.String(obj.id), clingo.String, clingo.Number
+    facts = []
+
+    def fact(predicate: str, *arguments: clingo.Symbol) -> None:
+        facts.append(clingo.Function(predicate, arguments))
+
+    if obj.copy_of is not None:
+        fact("copy_of", o, String(obj.copy_of))
+    if obj.cast_as == "prototype":
+        fact("cast_prototyped", o)
+    if obj.x is not None:
+        fact("x_value", o, Number(obj.x))
+    for mode in obj.modes or []:
+        fact("chosen_mode", o, Number(mode))
+    for position, target in enumerate(obj.targets or [], 1):
+        fact("chosen_target", o, Number(position), String(target))
+    for target, amount in (obj.divided or {}).items():
+        fact("divided", o, String(target), Number(amount))
+    for paid in obj.sacrificed or []:
+        fact("sacrificed", o, String(paid))
+    for key, value in (obj.last_known or {}).items():
+        if key in ("power", "toughness", "loyalty") and re.fullmatch(r"-?\d+", str(value)):
+            fact("last_known", o, clingo.Function(key), Number(int(value)))
+    return facts
+
+
+def effect_facts(number: int, effect: dict[str, Any], timestamp: int) -> list[clingo.Symbol]:
+    """An [[effect]] in force: fx(N), its controller, source, referents and its text's facts,
+    parsed as the text of a resolved spell."""
+    from grammar import parse_card
+
+    fx = clingo.Function("fx", [clingo.Number(number)])
+    facts = [clingo.Function("effect_in_force", [fx]),
+             clingo.Function("controller", [fx, clingo.String(effect["controller"])]),
+             clingo.Function("timestamp", [fx, clingo.Number(timestamp)])]
+    if "source" in effect:
+        facts.append(clingo.Function("effect_source", [fx, clingo.String(effect["source"])]))
+    for position, referent in enumerate(effect.get("refers", []), 1):
+        facts.append(clingo.Function("refers", [fx, clingo.Number(position), clingo.String(referent)]))
+    parsed = parse_card(_STAND_IN_ID.string, "this effect", effect["text"], types=("sorcery",))
+    for symbol in parsed.facts:
+        symbol = _replace_symbol(symbol, _STAND_IN_ID, fx)
+        if symbol.name == "printed_ability":
+            facts.append(clingo.Function("effect_ability", [fx, symbol.arguments[2]]))
+        else:
+            facts.append(symbol)
+    return facts
+
+
+def ask_facts(scenario: Scenario, ask: Ask) -> list[clingo.Symbol]:
+    """ask(I, Q) and the ask's options (VOCABULARY.md, "Asks")."""
+    String, Number, Function = clingo.String, clingo.Number, clingo.Function
+    i = Number(ask.index)
+    o = String(ask.object_id) if ask.object_id is not None else Function("none")
+    objects = {obj.id: obj for obj in scenario.objects}
+    ability = Number(ask.ability) if ask.ability is not None else Function("only")
+    facts = []
+
+    def owner_or_controller(object_id: str) -> str:
+        obj = objects[object_id]
+        return obj.controller or obj.owner
+
+    if ask.kind == "could_produce":
+        question = Function("could_produce", [o])
+    elif ask.kind in ("activate", "can_activate"):
+        question = Function(ask.kind, [o, ability])
+    elif ask.kind == "characteristics":
+        question = Function(ask.kind, [o])
+    elif ask.kind == "can_cast":  # cast by the card's owner
+        question = Function(ask.kind, [o, String(objects[ask.object_id].owner)])
+    elif ask.kind == "resolves":
+        question = Function("resolves", [o, ability if ask.ability is not None else Function("spell")])
+    elif ask.kind == "can_target":
+        question = Function("can_target", [o, String(ask.fields["target"]), ability])
+    elif ask.kind in ("copy", "copy_permanent"):
+        player = ask.fields.get("controller") or owner_or_controller(ask.object_id)
+        question = Function(ask.kind, [o, String(player)])
+        for position, target in enumerate(ask.fields.get("new_targets", []), 1):
+            facts.append(Function("ask_new_target", [i, Number(position), String(target)]))
+    elif ask.kind == "can_attach":
+        question = Function("can_attach", [o, String(ask.fields["to"])])
+    elif ask.kind == "triggers":
+        player = ask.fields.get("player") or (owner_or_controller(ask.object_id) if ask.object_id else None)
+        question = Function("triggers", [Function(ask.fields["kind"]), o,
+                                         String(player) if player else Function("none")])
+    else:
+        raise AssertionError(f"no facts for ask kind {ask.kind}")
+    facts.append(Function("ask", [i, question]))
+    for key in ("as", "without_paying_mana_cost", "x", "during", "alternative_cost", "additional_cost"):
+        if key in ask.fields:
+            value = ask.fields[key]
+            term = (Number(value) if isinstance(value, int) and not isinstance(value, bool)
+                    else Function("true" if value is True else "false") if isinstance(value, bool)
+                    else String(value) if key == "during" else Function(_constant(value)))
+            facts.append(Function("ask_option", [i, Function(key), term]))
+    return facts
+
+
+def _constant(word: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", word.lower()).strip("_")
 
 
 # Parsing card text is the slow part, and a scenario often has several copies of a

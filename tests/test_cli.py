@@ -13,6 +13,7 @@ from pyglue.cli import main
 from conftest import REPO_ROOT
 
 SCENARIOS = REPO_ROOT / "tests" / "scenarios"
+SEEDS = REPO_ROOT / "tests" / "seeds"
 EXAMPLES = REPO_ROOT / "examples"
 
 
@@ -46,10 +47,10 @@ def test_shared_examples_pass_check(capsys, spec_examples):
 
 
 def test_own_scenarios_pass_check(capsys):
-    code, out, _ = run(capsys, "check", SCENARIOS, EXAMPLES)
+    code, out, _ = run(capsys, "check", SCENARIOS, SEEDS, EXAMPLES)
     assert code == 0, out
     passed = int(out.strip().splitlines()[-1].split()[0])
-    assert passed >= 60
+    assert passed >= 250
 
 
 def test_check_reports_a_failed_expectation(capsys, tmp_path):
@@ -162,10 +163,10 @@ def test_several_mana_abilities_need_a_number(capsys, tmp_path):
     assert "several mana abilities" in err
 
 
-def test_unsupported_ask_kind(capsys, tmp_path):
-    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'characteristics = "forest"'))
+def test_unknown_triggers_kind(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'triggers = { kind = "enter", object = "forest" }'))
     err = error_of(capsys, "ask", path)
-    assert "not supported yet" in err
+    assert "unknown triggers kind \"enter\" (did you mean 'enters'?)" in err
 
 
 def test_script_in_extra_rules_is_refused(capsys, tmp_path):
@@ -222,3 +223,83 @@ def test_console_script_exits_2_without_traceback(tmp_path):
                           capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "nowhere" in proc.stderr
+
+
+FLING_SCENARIO = """
+[[object]]
+id = "giant"
+card = "Hill Giant"
+owner = "you"
+zone = "graveyard"
+last_known = { power = 5 }
+
+[[object]]
+id = "fling"
+card = "Fling"
+controller = "you"
+zone = "stack"
+targets = ["opponent"]
+sacrificed = ["giant"]
+
+[[ask]]
+copy = "fling"
+controller = "opponent"
+new_targets = ["you"]
+"""
+
+
+def test_copy_answer_has_every_key_of_the_spec(capsys, tmp_path):
+    code, out, _ = run(capsys, "ask", "--json", write(tmp_path, FLING_SCENARIO))
+    assert code == 0
+    answer = json.loads(out)["answers"][0]
+    assert {"characteristics", "modes", "x", "targets", "divided", "sacrificed", "cast", "triggered"} <= set(answer)
+    assert answer["characteristics"]["name"] == "Fling"
+    assert (answer["targets"], answer["sacrificed"], answer["cast"], answer["damage"]) == (
+        ["you"], ["giant"], False, {"you": 5})
+
+
+def test_copy_of_an_object_not_on_the_stack_is_an_error(capsys, tmp_path):
+    path = write(tmp_path, FLING_SCENARIO.replace('zone = "stack"', 'zone = "hand"\nowner = "you"')
+                 .replace('controller = "you"\nzone = "hand"', 'zone = "hand"'))
+    err = error_of(capsys, "ask", path)
+    assert "'fling' is not a spell on the stack" in err
+
+
+def test_table_expectation_needed_for_characteristics(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'characteristics = "forest"\nexpect = 3'))
+    err = error_of(capsys, "check", path)
+    assert "a characteristics expectation is a table of answer keys" in err
+
+
+def test_unknown_answer_key_in_expectation(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"',
+                                                   'characteristics = "forest"\nexpect = { colour = [] }'))
+    err = error_of(capsys, "check", path)
+    assert "'colour' is not a key of characteristics answers" in err
+
+
+def test_characteristics_expectation_compares_only_named_keys(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace(
+        'activate = "forest"', 'characteristics = "forest"\n'
+        'expect = { characteristics = { types = ["Land"], subtypes = ["Forest"], supertypes = ["Basic"] } }'))
+    code, out, _ = run(capsys, "check", path)
+    assert (code, out.strip()) == (0, "1 passed, 0 failed")
+    path.write_text(path.read_text().replace('types = ["Land"]', 'types = ["Creature"]'))
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1
+    assert 'expected {"characteristics": {"types": ["Creature"]' in out
+
+
+def test_triggered_entries_match_on_the_keys_they_name(capsys, tmp_path):
+    text = FLING_SCENARIO.replace('[[ask]]\ncopy = "fling"\ncontroller = "opponent"\nnew_targets = ["you"]\n', "") + """
+[[object]]
+id = "pyromancer"
+card = "Young Pyromancer"
+controller = "you"
+
+[[ask]]
+triggers = { kind = "cast", object = "fling" }
+expect = [{ source = "pyromancer" }]
+"""
+    code, out, _ = run(capsys, "check", write(tmp_path, text))
+    assert (code, out.strip()) == (0, "1 passed, 0 failed")

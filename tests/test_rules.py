@@ -21,7 +21,8 @@ from rules_asp import RULES_DIR
 
 from conftest import REPO_ROOT, SPEC_EXAMPLES
 
-OWN_SCENARIOS = sorted((REPO_ROOT / "tests" / "scenarios").glob("*.toml"))
+OWN_SCENARIOS = sorted((REPO_ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(
+    (REPO_ROOT / "tests" / "seeds").glob("*.toml"))
 SHARED_EXAMPLES = sorted(SPEC_EXAMPLES.glob("*.toml"))
 
 

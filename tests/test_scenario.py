@@ -241,10 +241,9 @@ def test_v1_asks(load):
         1, "could_produce", "stone", None, ["C"], 6)
     assert (second.kind, second.ability, second.expect) == ("can_activate", 1, {"legal": False, "rules": ["302.6"]})
     assert (third.kind, third.ability, third.expect, third.fields) == ("activate", None, MISSING, {})
-    assert all(ask.supported for ask in scenario.asks)
 
 
-def test_v2_asks_are_parsed_but_not_supported(load, stub_grammar):
+def test_v2_asks_are_parsed_into_ask_facts(load, stub_grammar):
     scenario = load("""
         [[object]]
         id = "proxy"
@@ -286,8 +285,15 @@ def test_v2_asks_are_parsed_but_not_supported(load, stub_grammar):
         ("can_attach", "proxy", None, {"to": "bears"}),
         ("characteristics", "bears", None, {}),
     ]
-    assert not any(ask.supported for ask in scenario.asks)
-    assert not [fact for fact in scenario_facts(scenario) if fact.name == "ask"]
+    asks = {str(fact) for fact in scenario_facts(scenario) if fact.name in ("ask", "ask_option", "ask_new_target")}
+    assert asks == {
+        'ask(1,can_cast("proxy","you"))', "ask_option(1,as,prototype)", "ask_option(1,x,2)",
+        'ask(2,can_target("proxy","opponent",1))',
+        'ask(3,copy("proxy","opponent"))', 'ask_new_target(3,1,"bears")',
+        'ask(4,triggers(enters,"bears","you"))',
+        'ask(5,can_attach("proxy","bears"))',
+        'ask(6,characteristics("bears"))',
+    }
 
 
 # Errors, each with its line
@@ -450,25 +456,59 @@ def test_card_text_is_parsed_once_per_card(load, stub_grammar):
         assert F("printed_ability", [o, N(1), F("ab", [o, N(1)])]) in facts
 
 
-def test_v2_attributes_emit_no_facts_yet(load, stub_grammar):
+def test_v2_object_fields_and_effects_become_facts(load, stub_grammar):
     scenario = load("""
         [[object]]
         id = "bolt"
         card = "Lightning Bolt"
         controller = "you"
         zone = "stack"
-        targets = ["opponent"]
+        targets = ["opponent", "bears"]
+        x = 2
+        modes = [1]
+        divided = { opponent = 2 }
+        sacrificed = ["bears"]
+        cast_as = "prototype"
         [[object]]
         id = "bolt_copy"
         copy_of = "bolt"
         controller = "you"
         zone = "stack"
+        [[object]]
+        id = "bears"
+        card = "Grizzly Bears"
+        owner = "you"
+        zone = "graveyard"
+        last_known = { power = 3 }
         [[effect]]
         text = "Creatures you control get +1/+1 until end of turn."
         controller = "you"
+        source = "bolt"
+        refers = ["bears"]
     """)
-    predicates = {fact.name for fact in scenario_facts(scenario)}
-    assert predicates <= V1_PREDICATES | {"printed_card_type", "printed_ability"}
+    facts = {str(fact) for fact in scenario_facts(scenario)}
+    assert {
+        'chosen_target("bolt",1,"opponent")', 'chosen_target("bolt",2,"bears")', 'x_value("bolt",2)',
+        'chosen_mode("bolt",1)', 'divided("bolt","opponent",2)', 'sacrificed("bolt","bears")',
+        'cast_prototyped("bolt")', 'copy_of("bolt_copy","bolt")', 'last_known("bears",power,3)',
+        'printed_power_number("bears",2)', "effect_in_force(fx(1))", 'controller(fx(1),"you")',
+        "timestamp(fx(1),4)", 'effect_source(fx(1),"bolt")', 'refers(fx(1),1,"bears")',
+    } <= facts
+    assert not [fact for fact in facts if '"#object"' in fact]
+
+
+def test_copy_of_loops_are_refused(load, stub_grammar):
+    with pytest.raises(ScenarioError, match="copy_of makes a loop: a -> b -> a"):
+        load("""
+            [[object]]
+            id = "a"
+            copy_of = "b"
+            controller = "you"
+            [[object]]
+            id = "b"
+            copy_of = "a"
+            controller = "you"
+        """)
 
 
 def test_facts_ground_in_clingo(load, stub_grammar):

@@ -43,6 +43,14 @@ COPY_AND_CASTING = [
     "Mirrorpool", "Blitz Automaton", "Arcane Proxy", "Fling", "Armed with Proof",
     "Alquist Proft, Master Sleuth", "Wrench", "Red Herring", "Fall of the Titans",
     "Chandra, Dressed to Kill", "Recommission",
+    # the scenarios of tests/seeds and tests/scenarios/v2_*
+    "Abzan Charm", "Arc Lightning", "Blaze", "Bonesplitter", "Cabal Coffers", "Chalice of the Void",
+    "Clone", "Coastal Discovery", "Detritivore", "Diabolic Edict", "Divination", "Endless One",
+    "Fireball", "Forked Bolt", "Gadwick, the Wizened", "Giant Growth", "Hangarback Walker", "Hill Giant",
+    "Izzet Charm", "Kolaghan's Command", "Lotus Petal", "Monastery Swiftspear", "Muldrotha, the Gravetide",
+    "Mutavault", "Pili-Pala", "Press for Answers", "Shock", "Shrapnel Blast", "Spike Feeder",
+    "Thraben Inspector", "Thud", "Tireless Tracker", "Twincast", "Weakness", "Young Pyromancer",
+    "Reverberate", "Cackling Counterpart",
 ]
 SIMPLE_SPELLS_AND_CREATURES = ["Lightning Bolt", "Grizzly Bears", "Raging Goblin"]
 
