@@ -78,3 +78,50 @@ def stacked_effects(n: int) -> str:
         _object(lines, "you", card, **inline)
     lines += ["[[ask]]", 'activate = "tundra"', "ability = 1", ""]
     return "\n".join(lines)
+
+
+CLUE = {"name": "Clue", "type": "Artifact — Clue", "text": "{2}, Sacrifice this artifact: Draw a card."}
+
+
+def copy_board(per_side: int) -> str:
+    """A two-sided board for the layer system: per side 2 Armed with Proof, 20% Clue
+    tokens, 30% creatures with counters, 20% Clones each copying one of them (some a
+    Clone copying a Clone), Wrenches attached to creatures; an awaken effect on
+    one land. Asks the characteristics of every permanent and a token copy of
+    every fifth."""
+    lines: list[str] = []
+    ids: list[str] = []
+
+    def add(object_id: str, side: str, card: str | None = None, extra: str = "", **inline: str) -> None:
+        lines.append("[[object]]")
+        lines.append(f'id = "{object_id}"')
+        if card:
+            lines.append(f'card = "{card}"')
+        for key, value in inline.items():
+            lines.append(f'{key} = "{value}"')
+        if extra:
+            lines.append(extra)
+        lines.extend([f'controller = "{side}"', ""])
+        ids.append(object_id)
+
+    for side in ("you", "opponent"):
+        creatures = [f"{side}_bears_{i}" for i in range(per_side * 30 // 100)]
+        add(f"{side}_proof_1", side, "Armed with Proof")
+        add(f"{side}_proof_2", side, "Armed with Proof")
+        add(f"{side}_plains", side, "Plains")
+        for i in range(per_side * 20 // 100):
+            add(f"{side}_clue_{i}", side, extra="token = true", **CLUE)
+        for i, creature in enumerate(creatures):
+            add(creature, side, "Hill Giant" if i % 2 else "Grizzly Bears", extra=f'counters = {{ "+1/+1" = {i % 3} }}')
+        for i in range(per_side * 20 // 100):
+            copied = creatures[i % len(creatures)] if i < 2 else f"{side}_clone_{i - 2}"
+            add(f"{side}_clone_{i}", side, "Clone", extra=f'copy_of = "{copied}"')
+        for i in range(per_side - len([x for x in ids if x.startswith(side)])):
+            add(f"{side}_wrench_{i}", side, "Wrench", extra=f'attached_to = "{creatures[i % len(creatures)]}"')
+    lines += ["[[effect]]", 'text = "Target land becomes a 0/0 Elemental creature with haste that\'s still a land."',
+              'controller = "you"', 'refers = ["you_plains"]', ""]
+    for number, object_id in enumerate(ids):
+        lines += ["[[ask]]", f'characteristics = "{object_id}"', ""]
+        if number % 5 == 0:
+            lines += ["[[ask]]", f'copy_permanent = "{object_id}"', ""]
+    return "\n".join(lines)

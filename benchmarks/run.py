@@ -24,7 +24,7 @@ sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 
 import clingo  # noqa: E402
 
-from boards import board, stacked_effects  # noqa: E402
+from boards import board, copy_board, stacked_effects  # noqa: E402
 from pyglue.answers import build_answers, mana_string  # noqa: E402
 from pyglue.cards import CardDatabase  # noqa: E402
 from pyglue.scenario import load_scenario, scenario_facts  # noqa: E402
@@ -63,6 +63,17 @@ def bench_boards(repeat: int) -> None:
     times = {}
     for per_side in (100, 200):
         path = write_temp(board(per_side))
+        seconds, stats, answers = best_of(path, repeat)
+        times[per_side] = seconds
+        print(f"{2 * per_side} permanents: {seconds:.3f} s  ({describe(stats)}; {len(answers)} answers)")
+    print(f"400 / 200 ratio: {times[200] / times[100]:.2f} (limit 2.5)")
+
+
+def bench_copy_boards(repeat: int) -> None:
+    print("== characteristics of every permanent and token copies of a fifth (layers 1, 4, 6, 7) ==")
+    times = {}
+    for per_side in (100, 200):
+        path = write_temp(copy_board(per_side))
         seconds, stats, answers = best_of(path, repeat)
         times[per_side] = seconds
         print(f"{2 * per_side} permanents: {seconds:.3f} s  ({describe(stats)}; {len(answers)} answers)")
@@ -113,6 +124,7 @@ def main() -> None:
     args = parser.parse_args()
     repeat = 1 if args.quick else 3
     bench_boards(repeat)
+    bench_copy_boards(repeat)
     bench_orders(repeat)
     bench_process(5 if args.quick else 11)
 
