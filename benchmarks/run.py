@@ -58,26 +58,25 @@ def describe(stats: dict) -> str:
             f"models {stats['models']:.0f}")
 
 
-def bench_boards(repeat: int) -> None:
-    print("== could_produce of every permanent, one ask file ==")
+def bench_board_sizes(title: str, make_board, repeat: int) -> None:
+    """The same board at 200 and 400 permanents: the cost must grow about linearly."""
+    print(f"== {title} ==")
     times = {}
     for per_side in (100, 200):
-        path = write_temp(board(per_side))
+        path = write_temp(make_board(per_side))
         seconds, stats, answers = best_of(path, repeat)
         times[per_side] = seconds
         print(f"{2 * per_side} permanents: {seconds:.3f} s  ({describe(stats)}; {len(answers)} answers)")
     print(f"400 / 200 ratio: {times[200] / times[100]:.2f} (limit 2.5)")
+
+
+def bench_boards(repeat: int) -> None:
+    bench_board_sizes("could_produce of every permanent, one ask file", board, repeat)
 
 
 def bench_copy_boards(repeat: int) -> None:
-    print("== characteristics of every permanent and token copies of a fifth (layers 1, 4, 6, 7) ==")
-    times = {}
-    for per_side in (100, 200):
-        path = write_temp(copy_board(per_side))
-        seconds, stats, answers = best_of(path, repeat)
-        times[per_side] = seconds
-        print(f"{2 * per_side} permanents: {seconds:.3f} s  ({describe(stats)}; {len(answers)} answers)")
-    print(f"400 / 200 ratio: {times[200] / times[100]:.2f} (limit 2.5)")
+    bench_board_sizes("characteristics of every permanent and token copies of a fifth (layers 1, 4, 6, 7)",
+                      copy_board, repeat)
 
 
 def naive_counts(facts: list[clingo.Symbol]) -> tuple[float, Counter, int]:
