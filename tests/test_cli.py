@@ -303,3 +303,10 @@ expect = [{ source = "pyromancer" }]
 """
     code, out, _ = run(capsys, "check", write(tmp_path, text))
     assert (code, out.strip()) == (0, "1 passed, 0 failed")
+
+
+def test_resolves_needs_a_spell_or_an_ability(capsys, tmp_path):
+    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'resolves = "forest"'))
+    assert "'forest' is not a spell on the stack" in error_of(capsys, "ask", path)
+    path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'resolves = "forest"\nability = 3'))
+    assert "'forest' has no ability 3" in error_of(capsys, "ask", path)
