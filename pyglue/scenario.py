@@ -649,7 +649,10 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
                     fact(predicate, o, String(value))
                     if re.fullmatch(r"-?\d+", value):
                         fact(predicate + "_number", o, Number(int(value)))
-            facts.extend(card_text_facts(obj.id, card))
+            if obj.copy_of is None:
+                facts.extend(card_text_facts(obj.id, card))
+        if obj.copy_of is not None:
+            facts.extend(copied_text_facts(obj, scenario))
         facts.extend(_v2_object_facts(obj))
 
     timestamp = len(scenario.objects)
@@ -685,6 +688,29 @@ def _v2_object_facts(obj: ObjectSpec) -> list[clingo.Symbol]:
     for key, value in (obj.last_known or {}).items():
         if key in ("power", "toughness", "loyalty") and re.fullmatch(r"-?\d+", str(value)):
             fact("last_known", o, clingo.Function(key), Number(int(value)))
+    return facts
+
+
+# Facts of a card's type line and mana cost: a copy's come from the rules (copy.lp).
+_CARD_FACTS = ("printed_card_type", "printed_supertype", "printed_subtype", "printed_mana_symbol",
+               "unparsed_mana_cost")
+
+
+def copied_text_facts(obj: ObjectSpec, scenario: Scenario) -> list[clingo.Symbol]:
+    """An object with copy_of is described by what it copies: the abilities of the text of
+    the card its copy_of chain ends at, as abilities of its own (ab(ID, N)), so that each
+    copy's abilities are distinct from the original's; `copied_ability(ID, N, A)` lists
+    them. Which values the copy has is for the rules to say (copy.lp)."""
+    objects = {other.id: other for other in scenario.objects}
+    root = obj
+    while root.copy_of is not None:
+        root = objects[root.copy_of]
+    facts = []
+    for symbol in card_text_facts(obj.id, root.card):
+        if symbol.name == "printed_ability":
+            facts.append(clingo.Function("copied_ability", symbol.arguments))
+        elif symbol.name not in _CARD_FACTS:
+            facts.append(symbol)
     return facts
 
 

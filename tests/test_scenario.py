@@ -553,3 +553,27 @@ def test_card_text_facts_match_the_grammar_called_directly(cards):
         direct = (set(parse_type_line("x", card.type_line)) | set(parse_mana_cost("x", card.mana_cost))
                   | set(parse_card("x", card.name, card.text, types=types, supertypes=supertypes).facts))
         assert set(scenario_module.card_text_facts("x", card)) == direct, name
+
+
+def test_a_copy_has_its_own_instances_of_the_copied_text(load):
+    scenario = load("""
+        [[object]]
+        id = "reflection"
+        card = "Mana Reflection"
+        controller = "you"
+        [[object]]
+        id = "copy"
+        copy_of = "reflection"
+        controller = "you"
+        [[object]]
+        id = "copy_of_copy"
+        card = "Grizzly Bears"
+        copy_of = "copy"
+        controller = "you"
+    """)
+    facts = {str(fact) for fact in scenario_facts(scenario)}
+    assert 'copied_ability("copy",1,ab("copy",1))' in facts
+    assert 'copied_ability("copy_of_copy",1,ab("copy_of_copy",1))' in facts
+    assert any(fact.startswith('effect(ab("copy_of_copy",1),1,replace_mana(') for fact in facts)
+    # the copy's own card and type line give no facts: the copy effect overwrites them
+    assert not [fact for fact in facts if fact.startswith(("printed_ability(\"copy", "printed_card_type(\"copy"))]
