@@ -89,3 +89,20 @@ def test_layer4_selectors_check_every_constraint_the_others_check():
     assert "sel_type" in checked
     missing = sorted(name for name in checked if not re.search(rf"\b{name}\(", layers))
     assert missing == [], f"constraints checked in selectors.lp but not in layer 4: {missing}"
+
+
+def test_no_card_name_in_the_rules_or_the_glue():
+    # Rules hold for every card: no rule file, and no Python of the glue,
+    # names one (the bundled cards are the ones the tests use).
+    import json
+
+    from conftest import REPO_ROOT
+
+    bundled = json.loads((REPO_ROOT / "pyglue" / "data" / "cards.json").read_text(encoding="utf-8"))
+    # names that are also plain words of rules text are not telling
+    words = {"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Clone", "Blaze", "Shock", "Thud"}
+    names = {card["name"] for card in bundled} - words
+    files = list(RULES_DIR.glob("*.lp")) + list((REPO_ROOT / "pyglue").glob("*.py"))
+    found = sorted((path.name, name) for path in files for name in names
+                   if re.search(rf"\b{re.escape(name)}\b", path.read_text(encoding="utf-8")))
+    assert found == []
