@@ -970,25 +970,21 @@ class Clauses(Transformer):
             raise NotUnderstood("divided")
         return (how, target.arguments[0])
 
-    def deal_damage_divided(self, _self, n, target):
+    def _damage_divided(self, target, amount, division):
         how, k = self._divided(target, "damage_division")
-        return [("effect", fn("deal_damage", target, fn("n", Number(n)))),
-                (how, k, const("as_you_choose"))]
+        return [("effect", fn("deal_damage", target, amount)), (how, k, const(division))]
+
+    def deal_damage_divided(self, _self, n, target):
+        return self._damage_divided(target, fn("n", Number(n)), "as_you_choose")
 
     def deal_damage_divided_x(self, _self, target):
-        how, k = self._divided(target, "damage_division")
-        return [("effect", fn("deal_damage", target, const("x"))),
-                (how, k, const("as_you_choose"))]
+        return self._damage_divided(target, const("x"), "as_you_choose")
 
     def deal_damage_evenly(self, _self, n, target):
-        how, k = self._divided(target, "damage_division")
-        return [("effect", fn("deal_damage", target, fn("n", Number(n)))),
-                (how, k, const("evenly_rounded_down"))]
+        return self._damage_divided(target, fn("n", Number(n)), "evenly_rounded_down")
 
     def deal_damage_evenly_x(self, _self, target):
-        how, k = self._divided(target, "damage_division")
-        return [("effect", fn("deal_damage", target, const("x"))),
-                (how, k, const("evenly_rounded_down"))]
+        return self._damage_divided(target, const("x"), "evenly_rounded_down")
 
     def tap_target(self, target):
         return [("effect", fn("tap", target))]
