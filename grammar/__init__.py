@@ -458,9 +458,10 @@ class _Ability:
             if parsed is None:
                 self.unparsed(i, j)
             else:
-                term = self.take(parsed)
-                self.fact("cost", term)
-                self.costs.append((term, self.text[i:j]))
+                terms = self.take(parsed)
+                for term in terms if isinstance(terms, list) else [terms]:
+                    self.fact("cost", term)
+                    self.costs.append((term, self.text[i:j]))
         self.sentences(colon + 1, self.end)
 
     def triggered(self, start):

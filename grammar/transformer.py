@@ -312,6 +312,10 @@ class Clauses(Transformer):
         sel, n = self._object(obj)
         return fn("sacrifice", sel, n)
 
+    def sacrifice_this_and(self, this, obj):
+        """"Sacrifice this land and a creature you control": two costs, one part."""
+        return [fn("sacrifice", this, Number(1)), self.sacrifice(obj)]
+
     def counter_kind(self, token):
         return String(token.value)
 

@@ -1368,3 +1368,9 @@ def test_condition_on_every_effect_of_a_sentence():
                     "end of turn.")
     assert {f for f in fs if f.startswith("effect_condition")} == {
         'effect_condition(a1,2,if("you win the flip"))'}
+
+
+def test_sacrifice_this_and_another_object_is_two_costs():
+    fs = facts("{W}{W}{B}, {T}, Sacrifice this land and a creature you control: Draw a card.")
+    assert {"cost(A,sacrifice(sel_self,1))", "cost(A,sacrifice(S1,1))", "sel_type(S1,creature)",
+            "sel_controller(S1,you)"} <= fs
