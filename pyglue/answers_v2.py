@@ -140,7 +140,8 @@ def answer(ask: Ask, index, subjects: Subjects) -> dict[str, Any]:
     if ask.kind == "resolves":
         illegal = [subjects.name(t) for _, t in sorted(index.of("illegal_target", ask.index),
                                                          key=lambda row: row[0].number)]
-        return head | {"resolves": "608.2b" not in rules, "illegal_targets": illegal, "rules": rules}
+        return head | {"resolves": not index.of("does_not_resolve", ask.index), "illegal_targets": illegal,
+                       "rules": rules}
     if ask.kind == "copy":
         by_position = lambda rows: [row[-1] for row in sorted(rows, key=lambda row: row[0].number)]
         return head | {
@@ -150,7 +151,7 @@ def answer(ask: Ask, index, subjects: Subjects) -> dict[str, Any]:
             "targets": [subjects.name(t) for t in by_position(index.of("copy_target", ask.index))],
             "divided": {subjects.name(t): n.number for t, n in index.of("copy_divided", ask.index)},
             "sacrificed": sorted(subjects.name(x) for (x,) in index.of("copy_sacrificed", ask.index)),
-            "cast": False,
+            "cast": [flag.name == "true" for (flag,) in index.of("copy_cast", ask.index)] == [True],
             "triggered": _triggered(index, ask, subjects),
             "damage": {subjects.name(t): n.number for t, n in index.of("copy_damage", ask.index)},
             "rules": rules,
