@@ -50,7 +50,7 @@ COPY_AND_CASTING = [
     "Izzet Charm", "Kolaghan's Command", "Lotus Petal", "Monastery Swiftspear", "Muldrotha, the Gravetide",
     "Mutavault", "Pili-Pala", "Press for Answers", "Shock", "Shrapnel Blast", "Spike Feeder",
     "Thraben Inspector", "Thud", "Tireless Tracker", "Twincast", "Weakness", "Young Pyromancer",
-    "Reverberate", "Cackling Counterpart", "Great Hall of Starnheim",
+    "Reverberate", "Cackling Counterpart", "Great Hall of Starnheim", "Abbey Gargoyles",
 ]
 SIMPLE_SPELLS_AND_CREATURES = ["Lightning Bolt", "Grizzly Bears", "Raging Goblin"]
 
