@@ -108,7 +108,7 @@ def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveR
             "could_produce": _could_produce,
             "can_activate": _can_activate,
             "activate": lambda a, i: _activate(a, i, max_orders),
-        }.get(ask.kind, lambda a, i: answer_v2(a, i, subjects))(ask, index)
+        }.get(ask.kind, lambda a, i: answer_v2(a, i, subjects, forbidding_rules(i, a.index)))(ask, index)
         warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
         warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
         warnings += [w for w in board_warnings if w not in warnings]
@@ -156,8 +156,12 @@ def _legality(ask: Ask, index: ModelIndex) -> tuple[int, list[str]]:
     if len(abilities) != 1 or (ask.object_id, abilities[0][0]) not in index.ability_numbers:
         raise MtgaspError(f"ask {ask.index}: the rules did not name the one ability it is about "
                           "(an extra rule file changed ask_ability/2 or ability_number/3?)")
-    rules = sorted({_text(rule) for (rule,) in index.of("forbidden", ask.index)}, key=rule_order)
-    return index.ability_numbers[ask.object_id, abilities[0][0]], rules
+    return index.ability_numbers[ask.object_id, abilities[0][0]], forbidding_rules(index, ask.index)
+
+
+def forbidding_rules(index: ModelIndex, ask_index: int) -> list[str]:
+    """The rule numbers the rules gave for ask ask_index (forbidden/2), in rule-book order."""
+    return sorted({_text(rule) for (rule,) in index.of("forbidden", ask_index)}, key=rule_order)
 
 
 def _can_activate(ask: Ask, index: ModelIndex) -> dict[str, Any]:

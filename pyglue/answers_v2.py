@@ -94,11 +94,6 @@ def characteristics(index, subject: clingo.Symbol) -> dict[str, Any]:
     return result
 
 
-def _rules(index, ask: Ask) -> list[str]:
-    from .answers import _text, rule_order
-    return sorted({_text(rule) for (rule,) in index.of("forbidden", ask.index)}, key=rule_order)
-
-
 def _subject(index, ask: Ask) -> clingo.Symbol:
     subjects = index.of("ask_subject", ask.index)
     return subjects[0][0] if subjects else clingo.String(ask.object_id)
@@ -126,9 +121,9 @@ def _replacements(index, ask: Ask, subjects: Subjects) -> list[dict[str, Any]]:
                   key=lambda e: (e["source"], e["ability"] or 0))
 
 
-def answer(ask: Ask, index, subjects: Subjects) -> dict[str, Any]:
+def answer(ask: Ask, index, subjects: Subjects, rules: list[str]) -> dict[str, Any]:
+    """The answer to a v2 ask; rules: the rule numbers forbidden/2 gave for it."""
     head = {"ask": ask.kind, "object": ask.object_id}
-    rules = _rules(index, ask)
     if ask.kind == "characteristics":
         return head | characteristics(index, _subject(index, ask))
     if ask.kind == "can_cast":

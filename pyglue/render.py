@@ -76,7 +76,7 @@ def _render_v2(head: str, data: dict) -> list[str]:
                    "divided " + ", ".join(f"{n} to {t}" for t, n in data["divided"].items()) if data["divided"] else "",
                    f"sacrificed {', '.join(data['sacrificed'])}" if data["sacrificed"] else "",
                    "damage " + ", ".join(f"{n} to {t}" for t, n in data["damage"].items()) if data["damage"] else "",
-                   "not cast"]
+                   "cast" if data["cast"] else "not cast"]
         lines.append("       " + "; ".join(d for d in details if d) + rules)
     triggered = ", ".join(f"{t['source']} ability {t['ability']}" + (f" (X = {t['x']})" if "x" in t else "")
                           for t in data.get("triggered", []))

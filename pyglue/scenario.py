@@ -64,7 +64,7 @@ V2_ASK_FIELDS = {
     "triggers": (),
     "can_attach": ("to",),
 }
-# Fields this project adds to the spec's asks (README, "Scenario format extensions").
+# Fields this project adds to the spec's asks (README, "Scenario files").
 EXTENSION_ASK_FIELDS = {
     "can_cast": ("during", "alternative_cost", "additional_cost"),
     "resolves": ("ability",),
@@ -602,6 +602,9 @@ def _did_you_mean(word: str, choices: Any) -> str:
 # Facts
 
 
+_NUMBER = re.compile(r"-?\d+")
+
+
 def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
     """The "Scenario facts" of VOCABULARY.md, plus the facts of each object's type line and text."""
     facts: list[clingo.Symbol] = []
@@ -616,6 +619,7 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
         fact("seat", String(player), Number(seat))
     fact("active_player", String(scenario.active_player))
 
+    objects = {obj.id: obj for obj in scenario.objects}
     for obj in scenario.objects:
         o = String(obj.id)
         fact("object", o)
@@ -647,13 +651,28 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
             ):
                 if value:
                     fact(predicate, o, String(value))
-                    if re.fullmatch(r"-?\d+", value):
+                    if _NUMBER.fullmatch(value):
                         fact(predicate + "_number", o, Number(int(value)))
             if obj.copy_of is None:
                 facts.extend(card_text_facts(obj.id, card))
         if obj.copy_of is not None:
-            facts.extend(copied_text_facts(obj, scenario))
-        facts.extend(_v2_object_facts(obj))
+            fact("copy_of", o, String(obj.copy_of))
+            facts.extend(copied_text_facts(obj, objects))
+        if obj.cast_as == "prototype":
+            fact("cast_prototyped", o)
+        if obj.x is not None:
+            fact("x_value", o, Number(obj.x))
+        for mode in obj.modes or []:
+            fact("chosen_mode", o, Number(mode))
+        for position, target in enumerate(obj.targets or [], 1):
+            fact("chosen_target", o, Number(position), String(target))
+        for target, amount in (obj.divided or {}).items():
+            fact("divided", o, String(target), Number(amount))
+        for paid in obj.sacrificed or []:
+            fact("sacrificed", o, String(paid))
+        for key, value in (obj.last_known or {}).items():
+            if key in ("power", "toughness", "loyalty") and _NUMBER.fullmatch(str(value)):
+                fact("last_known", o, Constant(key), Number(int(value)))
 
     timestamp = len(scenario.objects)
     for number, effect in enumerate(scenario.effects, 1):
@@ -664,44 +683,16 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
     return facts
 
 
-def _v2_object_facts(obj: ObjectSpec) -> list[clingo.Symbol]:
-    o, String, Number = clingo.String(obj.id), clingo.String, clingo.Number
-    facts = []
-
-    def fact(predicate: str, *arguments: clingo.Symbol) -> None:
-        facts.append(clingo.Function(predicate, arguments))
-
-    if obj.copy_of is not None:
-        fact("copy_of", o, String(obj.copy_of))
-    if obj.cast_as == "prototype":
-        fact("cast_prototyped", o)
-    if obj.x is not None:
-        fact("x_value", o, Number(obj.x))
-    for mode in obj.modes or []:
-        fact("chosen_mode", o, Number(mode))
-    for position, target in enumerate(obj.targets or [], 1):
-        fact("chosen_target", o, Number(position), String(target))
-    for target, amount in (obj.divided or {}).items():
-        fact("divided", o, String(target), Number(amount))
-    for paid in obj.sacrificed or []:
-        fact("sacrificed", o, String(paid))
-    for key, value in (obj.last_known or {}).items():
-        if key in ("power", "toughness", "loyalty") and re.fullmatch(r"-?\d+", str(value)):
-            fact("last_known", o, clingo.Function(key), Number(int(value)))
-    return facts
-
-
 # Facts of a card's type line and mana cost: a copy's come from the rules (copy.lp).
 _CARD_FACTS = ("printed_card_type", "printed_supertype", "printed_subtype", "printed_mana_symbol",
                "unparsed_mana_cost")
 
 
-def copied_text_facts(obj: ObjectSpec, scenario: Scenario) -> list[clingo.Symbol]:
+def copied_text_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo.Symbol]:
     """An object with copy_of is described by what it copies: the abilities of the text of
     the card its copy_of chain ends at, as abilities of its own (ab(ID, N)), so that each
     copy's abilities are distinct from the original's; `copied_ability(ID, N, A)` lists
     them. Which values the copy has is for the rules to say (copy.lp)."""
-    objects = {other.id: other for other in scenario.objects}
     root = obj
     while root.copy_of is not None:
         root = objects[root.copy_of]
