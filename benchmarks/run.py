@@ -27,7 +27,8 @@ import clingo  # noqa: E402
 from boards import board, copy_board, stacked_effects  # noqa: E402
 from pyglue.answers import build_answers, mana_string  # noqa: E402
 from pyglue.cards import CardDatabase  # noqa: E402
-from pyglue.scenario import load_scenario, scenario_facts  # noqa: E402
+from pyglue.facts import scenario_facts  # noqa: E402
+from pyglue.scenario import load_scenario  # noqa: E402
 from pyglue.solve import enumerate_orders, solve  # noqa: E402
 
 

@@ -67,12 +67,17 @@ TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
 def _printed_number(text: str) -> Symbol:
     """A printed power or toughness: a number, or the string "*"."""
-    return Number(int(text)) if text.isdigit() else String(text)
+    return Number(int(text)) if _fits(text) else String(text)
 
 
-PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d+|\*)/(\d+|\*)")
-NUMBER_COST = re.compile(r"(\d+)\s*—\s*((?:\{[^{}]+\})+)")
-STATION = re.compile(r"(\d+)\+ \| ")                # 721.2a: "N+ | abilities"
+def _fits(text: str) -> bool:
+    """A number of at most nine digits: it fits clingo's 32-bit integers."""
+    return text.isdigit() and len(text) <= 9
+
+
+PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d{1,9}|\*)/(\d{1,9}|\*)")
+NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
+STATION = re.compile(r"(\d{1,9})\+ \| ")                # 721.2a: "N+ | abilities"
 STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/sticker ticket cost
 DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
 # 603.12: "<effect>. When you do, <effect>"; "If <condition>, <effect>"
@@ -439,7 +444,7 @@ class _Ability:
             number, cost = NUMBER_COST.fullmatch(rest).groups()
             self.fact("keyword_number", Number(int(number)))
             self.fact("keyword_cost", String(cost))
-        elif rest.isdigit():  # "Crew 2", "Bushido 1"
+        elif _fits(rest):  # "Crew 2", "Bushido 1"
             self.fact("keyword_number", Number(int(rest)))
         elif rest:
             parsed = self.parse(start, self.end, "keyword_arg")

@@ -1,13 +1,16 @@
 """Reading the stable model back as typed answers, one per ask.
 
-Nothing here decides a game rule: the rules give, for each ask, the facts of
-the answer (types, forbidding rules, the graph of states a mana event can
-pass through); this module only counts paths in that graph and formats.
+Nothing here decides a game rule. Each ask kind's rule file gives its answer
+as facts (answer/3, answer_item/4, ask_error/2, forbidden/2; VOCABULARY.md,
+"Answers"), and the kind's schema entry (rules_asp/asks/schema.toml) says
+the type of each answer key; this module only assembles them. One
+post-processor counts: the paths of an event graph (`event_outcomes`).
 """
 
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -17,29 +20,17 @@ import clingo
 
 from .errors import MtgaspError
 from .scenario import Ask, Scenario
-from .answers_v2 import Subjects
-from .answers_v2 import key as _key
-from .answers_v2 import answer as answer_v2
+from .schema import AskKind, Schema, Shape
 from .solve import SolveResult
 
 MANA_SYMBOLS = "WUBRGC"
-TYPE_LETTERS = {name: name.upper() for name in "wubrgc"}
-
-ASK_ERRORS = {
-    "no_such_object": "there is no object with id '{object}'",
-    "not_on_battlefield": "'{object}' is not on the battlefield",
-    "no_such_ability": "'{object}' has no ability {arg} (it has {count})",
-    "not_a_mana_ability": "ability {arg} of '{object}' is not a mana ability",
-    "not_activated": "ability {arg} of '{object}' is not an activated ability",
-    "no_mana_ability": "'{object}' has no mana ability",
-    "several_mana_abilities": "'{object}' has several mana abilities: say which with `ability = N`",
-    "no_target_ability": "'{object}' has no spell or single ability with a target: say which with `ability = N`",
-    "not_a_spell": "'{object}' is not a spell on the stack (zone = \"stack\")",
-    "no_such_target": "'{object}' has no target {arg} to change",
-    "on_the_stack": "'{object}' is already a spell on the stack",
-    "on_the_battlefield": "'{object}' is a permanent on the battlefield, not a card to cast",
-    "no_object": "this triggers ask needs the object of the event (object = \"ID\")",
-}
+# The shown predicates the answers are read from; any other shown atom (an
+# extra rule file's #show) is passed on as it is, under "shown".
+READ = {"answer", "answer_item", "ask_error", "forbidden", "event_root", "event_step", "event_effect_class",
+        "event_final", "depends_on_unparsed", "depends_on_unmodelled", "uncertain_effect", "replacement",
+        "ability_number", "ask_ability", "could_produce", "outcome", "characteristic", "ask_subject", "ask_x",
+        "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
+        "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement"}
 
 
 @dataclass
@@ -66,131 +57,270 @@ def mana_sort_key(mana: str) -> tuple:
     return (len(symbols), [MANA_SYMBOLS.index(s) for s in symbols])
 
 
-class ModelIndex:
-    """The shown atoms grouped by predicate and by ask."""
-
-    def __init__(self, result: SolveResult):
-        self.atoms: dict[str, list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
-        for atom in result.atoms:
-            self.atoms[atom.name].append(tuple(atom.arguments))
-        self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
-        for name, rows in self.atoms.items():
-            for row in rows:
-                if row and row[0].type == clingo.SymbolType.Number:
-                    self.per_ask[name, row[0].number].append(row[1:])
-        self.replacements_of: Counter[str] = Counter(row[1].string for row in self.atoms["replacement"])
-        # keyed by the object's id (a string) or, for an object an ask makes, its term as text
-        self.ability_numbers: dict[tuple[str, clingo.Symbol], int] = {
-            (_key(o), a): n.number for o, n, a in self.atoms["ability_number"]
-        }
-        self.ability_counts: Counter[str] = Counter(_key(o) for o, _, _ in self.atoms["ability_number"])
-        self.characteristics_of: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol]]] = defaultdict(list)
-        for obj, key, value in self.atoms["characteristic"]:
-            self.characteristics_of[obj].append((key, value))
-        self.types_of: dict[str, set[str]] = defaultdict(set)
-        for obj, mana_type in self.atoms["could_produce"]:
-            self.types_of[obj.string].add(mana_type.name)
-
-    def of(self, name: str, index: int) -> list[tuple[clingo.Symbol, ...]]:
-        return self.per_ask.get((name, index), [])
-
-
-def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveResult,
-                  max_orders: int = 20) -> list[Answer]:
-    index = ModelIndex(result)
-    notes = AbilityNotes(facts)
-    board_warnings = [notes.about(a) for (a,) in index.atoms["uncertain_effect"]]
-    subjects = Subjects(scenario.asks)
-    answers = []
-    for ask in scenario.asks:
-        _raise_ask_error(scenario, ask, index)
-        answer = {
-            "could_produce": _could_produce,
-            "can_activate": _can_activate,
-            "activate": lambda a, i: _activate(a, i, max_orders),
-        }.get(ask.kind, lambda a, i: answer_v2(a, i, subjects, forbidding_rules(i, a.index)))(ask, index)
-        warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
-        warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
-        warnings += [w for w in board_warnings if w not in warnings]
-        answers.append(Answer(ask, answer, sorted(warnings, key=lambda w: (w["object"], w["ability"] or 0))))
-    return answers
-
-
-def _where(scenario: Scenario, ask: Ask) -> str:
-    line = f":{ask.line}" if ask.line else ""
-    return f"{scenario.path}{line}: ask {ask.index}"
-
-
-def _raise_ask_error(scenario: Scenario, ask: Ask, index: ModelIndex) -> None:
-    for (error,) in index.of("ask_error", ask.index):
-        name = error.name
-        arg = error.arguments[0].number if error.arguments else None
-        message = ASK_ERRORS[name].format(object=ask.object_id, arg=arg,
-                                          count=_ability_count(index, ask.object_id))
-        raise MtgaspError(f"{_where(scenario, ask)}: {message}")
-
-
-def _ability_count(index: ModelIndex, object_id: str) -> str:
-    count = index.ability_counts.get(object_id, 0)
-    return "no abilities" if count == 0 else f"abilities 1 to {count}" if count > 1 else "ability 1"
-
-
-def _could_produce(ask: Ask, index: ModelIndex) -> dict[str, Any]:
-    types = index.types_of[ask.object_id]
-    return {"ask": "could_produce", "object": ask.object_id,
-            "types": [TYPE_LETTERS[t] for t in "wubrgc" if t in types]}
-
-
-def _text(symbol: clingo.Symbol) -> str:
-    """A string atom's text; any other term as written (extra rule files may use constants)."""
-    return symbol.string if symbol.type == clingo.SymbolType.String else str(symbol)
-
-
 def rule_order(rule: str) -> list[tuple[int, str]]:
     """CR numbers in rule-book order: 302.6 < 602.5 < 602.5a < 602.10."""
     return [(int(number), letters) for number, letters in re.findall(r"(\d+)([a-z]*)", rule)]
 
 
-def _legality(ask: Ask, index: ModelIndex) -> tuple[int, list[str]]:
-    abilities = index.of("ask_ability", ask.index)
-    if len(abilities) != 1 or (ask.object_id, abilities[0][0]) not in index.ability_numbers:
-        raise MtgaspError(f"ask {ask.index}: the rules did not name the one ability it is about "
-                          "(an extra rule file changed ask_ability/2 or ability_number/3?)")
-    return index.ability_numbers[ask.object_id, abilities[0][0]], forbidding_rules(index, ask.index)
+class ModelIndex:
+    """The shown atoms grouped by predicate, by ask, and, for answers, by table."""
+
+    def __init__(self, result: SolveResult):
+        self.atoms: dict[str, list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
+        self.unread: list[str] = []
+        for atom in result.atoms:
+            self.atoms[atom.name].append(tuple(atom.arguments))
+            if atom.name not in READ or len(atom.arguments) != _ARITY.get(atom.name, len(atom.arguments)):
+                self.unread.append(str(atom))
+        self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
+        for name, rows in self.atoms.items():
+            for row in rows:
+                if row and row[0].type == clingo.SymbolType.Number:
+                    self.per_ask[name, row[0].number].append(row[1:])
+        self.values: dict[clingo.Symbol, dict[str, clingo.Symbol]] = defaultdict(dict)
+        self.items: dict[clingo.Symbol, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = \
+            defaultdict(lambda: defaultdict(list))
+        self.keys: dict[clingo.Symbol, dict[str, clingo.Symbol]] = defaultdict(dict)
+        for row in self.atoms["answer"]:
+            if len(row) == 3:
+                node, key = row[0], _key_name(row[1])
+                if key in self.values[node] and self.values[node][key] != row[2]:
+                    raise MtgaspError(f"the rules give two values for '{key}' of {_table_name(node)}: "
+                                      f"{self.values[node][key]} and {row[2]} (an extra rule file adds one?)")
+                self.values[node][key] = row[2]
+                self.keys[node][key] = row[1]
+        for row in self.atoms["answer_item"]:
+            if len(row) == 4:
+                self.items[row[0]][_key_name(row[1])].append((row[2], row[3]))
+        self.replacements_of: Counter[str] = Counter(
+            row[1].string for row in self.atoms["replacement"] if len(row) == 2 and _is_string(row[1]))
+
+    def of(self, name: str, index: int) -> list[tuple[clingo.Symbol, ...]]:
+        return self.per_ask.get((name, index), [])
 
 
-def forbidding_rules(index: ModelIndex, ask_index: int) -> list[str]:
-    """The rule numbers the rules gave for ask ask_index (forbidden/2), in rule-book order."""
-    return sorted({_text(rule) for (rule,) in index.of("forbidden", ask_index)}, key=rule_order)
+_ARITY = {"answer": 3, "answer_item": 4, "ask_error": 2, "forbidden": 2}
 
 
-def _can_activate(ask: Ask, index: ModelIndex) -> dict[str, Any]:
-    number, rules = _legality(ask, index)
-    return {"ask": "can_activate", "object": ask.object_id, "ability": number,
-            "legal": not rules, "rules": rules}
+def _table_name(node: clingo.Symbol) -> str:
+    return f"the answer to ask {node.number}" if node.type == clingo.SymbolType.Number else f"table {node}"
 
 
-def _activate(ask: Ask, index: ModelIndex, max_orders: int) -> dict[str, Any]:
-    number, rules = _legality(ask, index)
-    outcomes = []
-    if not rules:
-        graph = EventGraph(index, ask.index)
-        for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0])):
-            outcomes.append({"mana": mana, "order_count": count,
-                             "orders": [[_effect_name(a, index) for a in order]
-                                        for order in graph.orders(mana, max_orders)]})
-    return {"ask": "activate", "object": ask.object_id, "ability": number,
-            "legal": not rules, "rules": rules, "outcomes": outcomes}
+def _is_string(symbol: clingo.Symbol) -> bool:
+    return symbol.type == clingo.SymbolType.String
 
 
-def _effect_name(ability: clingo.Symbol, index: ModelIndex) -> str:
-    """A replacement effect is named by its object's id, with #N when it has several (spec)."""
-    if ability.name == "ab":
-        obj, number = ability.arguments
-        if index.replacements_of[obj.string] > 1:
-            return f"{obj.string}#{number.number}"
-        return obj.string
-    return str(ability)
+def _key_name(symbol: clingo.Symbol) -> str:
+    return symbol.string if _is_string(symbol) else str(symbol)
+
+
+def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveResult,
+                  max_orders: int = 20, index: ModelIndex | None = None) -> list[Answer]:
+    index = index or ModelIndex(result)
+    builder = _Builder(scenario, index, max_orders)
+    notes = AbilityNotes(facts)
+    board_warnings = [notes.about(a) for (a,) in _rows(index, "uncertain_effect", 1)]
+    answers = []
+    for ask in scenario.asks:
+        builder.raise_ask_error(ask)
+        data = builder.answer(ask)
+        warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
+        warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
+        warnings += [w for w in board_warnings if w not in warnings]
+        answers.append(Answer(ask, data, sorted(warnings, key=lambda w: (w["object"], w["ability"] or 0))))
+    builder.check_unexpected()
+    return answers
+
+
+def _rows(index: ModelIndex, name: str, arity: int) -> list[tuple[clingo.Symbol, ...]]:
+    return [row for row in index.atoms[name] if len(row) == arity]
+
+
+class _Builder:
+    """One ask's answer from its facts, as its schema entry types them."""
+
+    def __init__(self, scenario: Scenario, index: ModelIndex, max_orders: int):
+        self.scenario = scenario
+        self.schema: Schema = scenario.schema
+        self.index = index
+        self.max_orders = max_orders
+        self.names: dict[clingo.Symbol, str] = {}  # the objects asks make, as answers name them
+        for ask in scenario.asks:
+            kind = self.schema.kinds[ask.kind]
+            if kind.makes:
+                made = clingo.Function("hyp", [clingo.Number(ask.index)])
+                self.names[made] = kind.makes.format(object=ask.object_id, index=ask.index)
+
+    def where(self, ask: Ask) -> str:
+        line = f":{ask.line}" if ask.line else ""
+        return f"{self.scenario.path}{line}: ask {ask.index}"
+
+    def raise_ask_error(self, ask: Ask) -> None:
+        for (error,) in sorted(self.index.of("ask_error", ask.index)):
+            if error.type == clingo.SymbolType.String:
+                message = error.string
+            else:
+                arguments = [self.plain(argument) for argument in error.arguments]
+                template = self.schema.errors.get(error.name)
+                try:
+                    message = template.format(None, *arguments, object=ask.object_id) if template else None
+                except (IndexError, KeyError, ValueError):
+                    message = None
+                message = message or f"the rules say this {ask.kind} ask does not fit: {error}"
+            raise MtgaspError(f"{self.where(ask)}: {message}")
+
+    def check_unexpected(self) -> None:
+        """An answer atom for an ask, or of a key, that no schema entry has: an error naming it."""
+        asks = {ask.index: self.schema.kinds[ask.kind] for ask in self.scenario.asks}
+        for name in ("answer", "answer_item"):
+            for row in self.index.atoms[name]:
+                if len(row) != _ARITY[name]:
+                    raise MtgaspError(f"the rules gave {name}/{len(row)}, not {name}/{_ARITY[name]}: "
+                                      f"{name}({','.join(map(str, row))})")
+                node, key = row[0], _key_name(row[1])
+                if node.type != clingo.SymbolType.Number:
+                    continue  # a nested table: read where an answer names it
+                kind = asks.get(node.number)
+                if kind is None:
+                    raise MtgaspError(f"the rules answer ask {node.number}, which the scenario does not have: "
+                                      f"{name}({','.join(map(str, row))})")
+                if key not in kind.answer:
+                    raise MtgaspError(f"the rules give ask {node.number} ({kind.name}) the answer key '{key}', "
+                                      f"which its schema entry does not have (keys: {', '.join(kind.answer)})")
+
+    # Answers
+
+    def answer(self, ask: Ask) -> dict[str, Any]:
+        kind: AskKind = self.schema.kinds[ask.kind]
+        data: dict[str, Any] = {"ask": ask.kind, "object": ask.object_id}
+        for field_name in kind.echo:
+            data[field_name] = ask.args.get(field_name)
+        root = clingo.Number(ask.index)
+        for key, answer_type in kind.answer.items():
+            data[key] = self.typed(ask, root, key, answer_type)
+        if kind.inline:
+            data.update(data.pop(kind.inline) or {})
+        return data
+
+    def typed(self, ask: Ask, node: clingo.Symbol, key: str, answer_type: str) -> Any:
+        value = self.index.values.get(node, {}).get(key)
+        items = self.index.items.get(node, {}).get(key, [])
+        kind, _, shape = answer_type.partition(":")
+        if answer_type == "event_outcomes":
+            return self.event_outcomes(ask)
+        if answer_type == "rules":
+            return sorted({self.plain(v) for _, v in items}, key=rule_order)
+        if kind == "tables":
+            return self.sorted_tables([self.value(v, shape) for _, v in items], self.schema.shapes[shape])
+        if kind in ("list", "sorted_list") and value is None:
+            values = [self.plain(v) for _, v in sorted(items, key=lambda item: item[0])]
+            return sorted(values, key=str) if kind == "sorted_list" else values
+        if value is None:
+            return False if kind == "bool" else {} if kind == "map" else None
+        return self.value(value, shape or None)
+
+    def value(self, symbol: clingo.Symbol, shape: str | None = None) -> Any:
+        """A table(T) value as the table of that shape (or a map); any other value plain."""
+        if symbol.match("table", 1):
+            return self.table(symbol.arguments[0], self.schema.shapes.get(shape) if shape else None)
+        return self.plain(symbol)
+
+    def table(self, node: clingo.Symbol, shape: Shape | None) -> dict[str, Any]:
+        values = self.index.values.get(node, {})
+        items = self.index.items.get(node, {})
+        if shape is None:  # a map: its keys are objects, players or words
+            keys = self.index.keys.get(node, {})
+            return {self.name(keys[key]): self.value(value) for key, value in values.items()}
+        out: dict[str, Any] = {}
+        for key in list(shape.keys) + [k for k in list(values) + list(items) if k not in shape.keys]:
+            if key in out:
+                continue
+            list_type = shape.lists.get(key)
+            if key in values:
+                out[key] = self.value(values[key])
+            elif list_type:
+                formatted = [self.formatted(shape, key, self.plain(v)) for _, v in sorted(items.get(key, []),
+                                                                                     key=lambda item: item[0])]
+                out[key] = sorted(formatted, key=str) if list_type == "sorted_list" else formatted
+            elif key in shape.keys:
+                out[key] = shape.defaults.get(key)
+        return out
+
+    @staticmethod
+    def formatted(shape: Shape, key: str, value: Any) -> Any:
+        how = shape.formats.get(key)
+        if how == "type_word" and isinstance(value, str):
+            return type_word(value)
+        if how == "capitalized" and isinstance(value, str):
+            return value[:1].upper() + value[1:]
+        return value
+
+    @staticmethod
+    def sorted_tables(tables: list[dict[str, Any]], shape: Shape) -> list[dict[str, Any]]:
+        def key(table: dict[str, Any]) -> tuple:
+            return tuple((table.get(k) is None, str(table.get(k)) if not isinstance(table.get(k), int)
+                          else f"{table.get(k):012d}") for k in shape.sort)
+        return sorted(tables, key=key)
+
+    def plain(self, symbol: clingo.Symbol) -> Any:
+        """Numbers, strings, true, false and null as JSON values; an object an ask makes by
+        its name; any other constant by its name, any other term as written."""
+        if symbol.type == clingo.SymbolType.Number:
+            return symbol.number
+        if symbol.type == clingo.SymbolType.String:
+            return symbol.string
+        if symbol.match("true", 0):
+            return True
+        if symbol.match("false", 0):
+            return False
+        if symbol.match("null", 0):
+            return None
+        if symbol in self.names:
+            return self.names[symbol]
+        if symbol.type == clingo.SymbolType.Function and not symbol.arguments:
+            return symbol.name
+        return str(symbol)
+
+    def name(self, symbol: clingo.Symbol) -> str:
+        value = self.plain(symbol)
+        return value if isinstance(value, str) else str(value)
+
+    # The one post-processor: the paths of an event graph
+
+    def event_outcomes(self, ask: Ask) -> list[dict[str, Any]]:
+        if self.index.values.get(clingo.Number(ask.index), {}).get("legal") != clingo.Function("true"):
+            return []
+        graph = EventGraph(self.index, ask.index)
+        return [{"mana": mana, "order_count": count,
+                 "orders": [[self.effect_name(a) for a in order] for order in graph.orders(mana, self.max_orders)]}
+                for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0]))]
+
+    def effect_name(self, ability: clingo.Symbol) -> str:
+        """A replacement effect is named by its object's id, with #N when it has several (spec)."""
+        if ability.match("ab", 2) and _is_string(ability.arguments[0]):
+            obj, number = ability.arguments
+            if self.index.replacements_of[obj.string] > 1:
+                return f"{obj.string}#{number}"
+            return obj.string
+        return str(ability)
+
+
+@lru_cache(maxsize=None)
+def _type_words() -> dict[str, str]:
+    from grammar import constant_name, lexicon
+
+    words = ["Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+             "Sorcery", "Conspiracy", "Dungeon", "Emblem", "Hero", "Phenomenon", "Plane", "Scheme", "Vanguard",
+             "Basic", "Legendary", "Ongoing", "Snow", "World", "Elite", "Host"]
+    for name in dir(lexicon):
+        if name.endswith("_TYPES"):
+            words.extend(getattr(lexicon, name))
+    return {constant_name(word): word for word in words}
+
+
+def type_word(constant: str) -> str:
+    """A type constant as printed: `urza_s` -> "Urza's"; unknown ones are capitalised."""
+    return _type_words().get(constant) or string.capwords(constant.replace("_", " "))
 
 
 class EventGraph:
@@ -199,7 +329,7 @@ class EventGraph:
     A step stands for any of the `left` interchangeable effects of its class
     not applied yet; order_count of a result = the number of (choice, order,
     trigger choice) sequences that end with it, computed over states, never
-    over orders.
+    over orders; Python integers, so exact at any size.
     """
 
     def __init__(self, index: ModelIndex, ask_index: int):
@@ -264,9 +394,10 @@ class AbilityNotes:
     @staticmethod
     def _where(ability: clingo.Symbol) -> dict[str, Any]:
         """The printed ability an ability term belongs to (a quoted one: its quoting ability)."""
-        while ability.name == "sub":
+        while ability.match("sub", 2):
             ability = ability.arguments[0]
-        if ability.name == "ab":
+        if ability.match("ab", 2) and _is_string(ability.arguments[0]) \
+                and ability.arguments[1].type == clingo.SymbolType.Number:
             return {"object": ability.arguments[0].string, "ability": ability.arguments[1].number}
         return {"object": str(ability), "ability": None}
 

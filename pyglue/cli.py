@@ -1,30 +1,37 @@
 """The `mtgasp` command line: ask, check, parse, facts.
 
-Every user error (a malformed scenario, an unknown card or id, a solve that
-runs too long) ends with one message on stderr and exit status 2.
+Every user error (a malformed scenario, an unknown card or id, an ask that
+runs too long or too big) ends with one message on stderr and exit status 2;
+Ctrl-C ends with exit status 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from pathlib import Path
 
 from .errors import MtgaspError
+from .solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, MAX_TIMEOUT
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
     try:
+        parser = _parser()
+        args = parser.parse_args(argv)
         return args.run(args)
     except MtgaspError as err:
         print(f"mtgasp: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("mtgasp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -48,8 +55,13 @@ def _parser() -> argparse.ArgumentParser:
                              help="extra rule file loaded after the built-in ones (repeatable)")
         command.add_argument("--allow-scripts", action="store_true",
                              help="allow #script blocks in extra rule files")
-        command.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=30.0,
-                             help="stop a solve that runs longer (default 30)")
+        command.add_argument("--asks", metavar="SCHEMA.toml", action="append", default=[],
+                             help="extra ask kinds (schema entries), answered by --rules files (repeatable)")
+        command.add_argument("--timeout", metavar="SECONDS", type=_seconds, default=DEFAULT_TIMEOUT,
+                             help=f"stop the answering of a file that runs longer: reading, facts, grounding, "
+                                  f"solving, answers (default {DEFAULT_TIMEOUT:g})")
+        command.add_argument("--memory", metavar="MB", type=_megabytes, default=DEFAULT_MEMORY_MB,
+                             help=f"the solver's memory limit in megabytes (default {DEFAULT_MEMORY_MB})")
 
     ask = commands.add_parser("ask", help="answer the asks of scenario files")
     ask.add_argument("files", nargs="+", metavar="FILE")
@@ -75,18 +87,26 @@ def _parser() -> argparse.ArgumentParser:
     facts = commands.add_parser("facts", help="the complete fact set of a scenario, for plain clingo")
     facts.add_argument("file", metavar="FILE")
     cards_option(facts)
+    facts.add_argument("--asks", metavar="SCHEMA.toml", action="append", default=[],
+                       help="extra ask kinds (schema entries) the scenario uses (repeatable)")
     facts.set_defaults(run=_run_facts)
     return parser
 
 
-def _positive_float(text: str) -> float:
+def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"should be a number of seconds above 0 and at most {MAX_TIMEOUT:g}")
     return value
+
+
+def _megabytes(text: str) -> int:
+    if not text.isdigit() or not 64 <= int(text) <= 1 << 22:
+        raise argparse.ArgumentTypeError(f"should be a whole number of megabytes from 64 to {1 << 22}")
+    return int(text)
 
 
 def _count(text: str) -> int:
@@ -95,49 +115,64 @@ def _count(text: str) -> int:
     return int(text)
 
 
-def _answer_file(path: Path, args: argparse.Namespace, max_orders: int = 20):
-    from .answers import build_answers
+def _settings(args: argparse.Namespace, max_orders: int = 20):
+    from .api import Settings
     from .cards import CardDatabase
-    from .scenario import load_scenario, scenario_facts
-    from .solve import solve
+    from .solve import Limits
 
-    scenario = load_scenario(path, CardDatabase.from_settings(args.cards))
-    facts = scenario_facts(scenario)
-    result = solve(facts, [Path(p) for p in args.rules],
-                   allow_scripts=args.allow_scripts, timeout=args.timeout)
+    return Settings(cards=CardDatabase.from_settings(args.cards), rules=[Path(p) for p in args.rules],
+                    schemas=[Path(p) for p in args.asks], allow_scripts=args.allow_scripts,
+                    limits=Limits(args.timeout, args.memory), max_orders=max_orders)
+
+
+def _answer_file(path: Path, args: argparse.Namespace, settings):
+    from .api import answer_scenario
+
+    answered = answer_scenario(path, settings)
     if getattr(args, "stats", False):
-        print(f"{path}: " + ", ".join(f"{k} {v:g}" for k, v in result.stats.items()), file=sys.stderr)
-    for warning in result.warnings:
+        print(f"{path}: " + ", ".join(f"{k} {v:g}" for k, v in answered.stats.items()), file=sys.stderr)
+    for warning in answered.clingo_warnings:
         print(f"mtgasp: clingo: {warning}", file=sys.stderr)
-    return scenario, build_answers(scenario, facts, result, max_orders)
+    return answered
 
 
 def _run_ask(args: argparse.Namespace) -> int:
     from .render import render_table
 
+    settings = _settings(args, args.max_orders)
     documents = []
     for file in args.files:
-        scenario, answers = _answer_file(Path(file), args, args.max_orders)
-        documents.append({"file": file, "answers": [a.to_json() for a in answers]})
+        answered = _answer_file(Path(file), args, settings)
+        documents.append(answered.to_json(file))
         if not args.json:
-            print(render_table(file, answers))
+            print(render_table(file, answered.answers, answered.shown))
     if args.json:
         print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
     return 0
 
 
 def _run_check(args: argparse.Namespace) -> int:
+    """Every file is checked: a file that cannot be is an error line, and the rest go on."""
     from .expectations import compare
     from .scenario import MISSING
 
+    settings = _settings(args)
     files = _scenario_files(args.files)
-    passed = failed = 0
+    passed = failed = errors = 0
     for file in files:
-        scenario, answers = _answer_file(file, args)
-        for answer in answers:
-            if answer.ask.expect is MISSING:
-                continue
-            problem = compare(answer, f"{file}: ")
+        try:
+            answered = _answer_file(file, args, settings)
+            results = []
+            for answer in answered.answers:
+                if answer.ask.expect is not MISSING:
+                    kind = answered.scenario.schema.kinds[answer.ask.kind]
+                    results.append((answer, compare(answer, kind, f"{file}: ")))
+        except MtgaspError as err:
+            errors += 1
+            print(f"mtgasp: {err}", file=sys.stderr)
+            print(f"{file}: error: {err}")
+            continue
+        for answer, problem in results:
             if problem is None:
                 passed += 1
             else:
@@ -145,8 +180,8 @@ def _run_check(args: argparse.Namespace) -> int:
                 expected, got = problem
                 print(f"{file}: ask {answer.ask.index} ({answer.ask.kind} {answer.ask.object_id}): "
                       f"expected {json.dumps(expected)}, got {json.dumps(got)}")
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    print(f"{passed} passed, {failed} failed, {errors} error{'s' if errors != 1 else ''}")
+    return EXIT_USAGE if errors else 1 if failed else 0
 
 
 def _scenario_files(names: list[str]) -> list[Path]:
@@ -168,8 +203,10 @@ def _scenario_files(names: list[str]) -> list[Path]:
 def _run_parse(args: argparse.Namespace) -> int:
     from grammar import parse_card, parse_mana_cost, parse_type_line
 
+    from grammar.card_facts import card_types
+
     from .cards import CardDatabase
-    from .scenario import card_types, default_id
+    from .scenario import default_id
 
     if args.text is not None:
         name, type_line, mana_cost, text = "this card", None, None, args.text.replace("\\n", "\n")
@@ -193,10 +230,13 @@ def _run_parse(args: argparse.Namespace) -> int:
 
 def _run_facts(args: argparse.Namespace) -> int:
     from .cards import CardDatabase
-    from .scenario import load_scenario, scenario_facts
+    from .facts import scenario_facts
+    from .scenario import load_scenario
+    from .schema import load_schema
     from .solve import facts_text
 
-    scenario = load_scenario(Path(args.file), CardDatabase.from_settings(args.cards))
+    scenario = load_scenario(Path(args.file), CardDatabase.from_settings(args.cards),
+                             load_schema([Path(p) for p in args.asks]))
     sys.stdout.write(f"% facts of {args.file}: python -m clingo rules_asp/main.lp THIS_FILE\n")
     sys.stdout.write(facts_text(scenario_facts(scenario)))
     return 0

@@ -1,4 +1,12 @@
-"""`mtgasp check`: an ask's `expect` against its answer (scenario-format.md, Expectations)."""
+"""`mtgasp check`: an ask's `expect` against its answer (scenario-format.md, Expectations).
+
+One comparison for every kind, by the shape of the values: a table compares
+the keys it names (nested tables likewise), a list of tables matches the
+answer's entries one to one in any order, each on the keys it names, a
+`rules` list passes when each rule it lists is among the answer's, any other
+value must be equal. The kind's schema entry says what a bare expectation
+is compared with.
+"""
 
 from __future__ import annotations
 
@@ -6,81 +14,90 @@ from typing import Any
 
 from .answers import Answer
 from .errors import MtgaspError
-
-# What a bare (non-table) expectation is compared with, per ask kind; the
-# kinds not listed take only tables.
-MAIN_KEY = {
-    "could_produce": "types", "can_activate": "legal", "activate": "outcomes",
-    "can_cast": "legal", "can_target": "legal", "can_attach": "legal",
-    "resolves": "resolves", "triggers": "triggered",
-}
-# Answer keys whose value is a table compared key by key.
-NESTED = ("characteristics", "spell")
-# Answer keys whose value is a list of tables: each expected table matches one
-# answer entry on the keys it names, in any order.
-ENTRIES = ("triggered", "replacements")
+from .schema import AskKind
 
 
-def compare(answer: Answer, where: str = "") -> tuple[Any, Any] | None:
+def compare(answer: Answer, kind: AskKind, where: str = "") -> tuple[Any, Any] | None:
     """None when the answer meets the expectation, else (expected, got)."""
     expect = answer.ask.expect
     data = answer.data
+    what = f"{where}ask {answer.ask.index}"
     bare = not isinstance(expect, dict)
     if bare:
-        if answer.ask.kind not in MAIN_KEY:
-            raise MtgaspError(f"{where}ask {answer.ask.index}: a {answer.ask.kind} expectation is a table "
-                              "of answer keys (expect = { ... })")
-        expect = {MAIN_KEY[answer.ask.kind]: expect}
-    if answer.ask.kind == "characteristics" and "characteristics" in expect:
+        if kind.expect is None:
+            raise MtgaspError(f"{what}: a {kind.name} expectation is a table of answer keys (expect = {{ ... }})")
+        expect = {kind.expect: expect}
+    if kind.inline and kind.inline in expect:
         # `expect = { characteristics = { ... } }` names the answer itself
-        data = data | {"characteristics": data}
+        data = data | {kind.inline: data}
     expected, got = {}, {}
     for key, wanted in expect.items():
         if key not in data:
-            raise MtgaspError(f"{where}ask {answer.ask.index}: '{key}' is not a key of {answer.ask.kind} answers; "
-                              f"the keys are: {', '.join(k for k in data if k not in ('ask', 'object'))}")
-        actual = _comparable(key, data.get(key))
-        if not _matches(key, wanted, actual):
-            expected[key], got[key] = wanted, _shown(key, wanted, actual)
+            keys = ", ".join(k for k in data if k not in ("ask", "object"))
+            raise MtgaspError(f"{what}: '{key}' is not a key of {kind.name} answers; the keys are: {keys}")
+        actual = data[key]
+        if key == kind.expect and kind.expect_field and isinstance(wanted, list) \
+                and not any(isinstance(entry, dict) for entry in wanted):
+            # a list of the distinct values of one field of the entries, in any order
+            actual = [entry[kind.expect_field] for entry in actual or []]
+        if not _matches(key, wanted, actual, key in kind.unordered, f"{what}: '{key}'"):
+            expected[key], got[key] = wanted, _shown(wanted, actual)
     if not expected:
         return None
     if bare:
-        key = MAIN_KEY[answer.ask.kind]
-        return expected[key], got[key]
+        return expected[kind.expect], got[kind.expect]
     return expected, got
 
 
-def _comparable(key: str, value: Any) -> Any:
-    if key == "outcomes":  # an activate expectation lists the distinct mana results
-        return [outcome["mana"] for outcome in value or []]
-    return value
-
-
-def _matches(key: str, wanted: Any, actual: Any) -> bool:
+def _matches(key: str, wanted: Any, actual: Any, sort: bool, what: str) -> bool:
     if key == "rules":  # passes when each listed rule is among the answer's
-        return isinstance(wanted, list) and all(rule in (actual or []) for rule in wanted)
-    if key in ("types", "outcomes") and isinstance(wanted, list):
-        return sorted(wanted) == sorted(actual or [])
-    if key in NESTED and isinstance(wanted, dict) and isinstance(actual, dict):
-        return all(name in actual and wanted[name] == actual[name] for name in wanted)
-    if key in ENTRIES and isinstance(wanted, list) and isinstance(actual, list):
-        return len(wanted) == len(actual) and _entries_match(wanted, actual)
+        if not isinstance(wanted, list):
+            raise MtgaspError(f"{what} should be a list of rule numbers, got {_shown_type(wanted)}")
+        return all(rule in (actual or []) for rule in wanted)
+    if isinstance(wanted, dict):
+        if not isinstance(actual, dict):
+            return False
+        return all(name in actual and _matches(name, value, actual[name], False, f"{what}.{name}")
+                   for name, value in wanted.items())
+    if isinstance(wanted, list) and isinstance(actual, list):
+        if any(isinstance(entry, dict) for entry in wanted):
+            if not all(isinstance(entry, dict) for entry in wanted):
+                raise MtgaspError(f"{what} mixes tables and plain values; expected a list of one or the other")
+            return len(wanted) == len(actual) and _entries_match(wanted, actual, what)
+        return _sorted(wanted) == _sorted(actual) if sort else wanted == actual
     return wanted == actual
 
 
-def _entries_match(wanted: list, actual: list) -> bool:
-    left = list(actual)
-    for entry in wanted:
-        found = next((a for a in left if isinstance(entry, dict)
-                      and all(k in a and a[k] == v for k, v in entry.items())), None)
-        if found is None:
-            return False
-        left.remove(found)
-    return True
+def _entries_match(wanted: list[dict], actual: list, what: str) -> bool:
+    """Each expected table matches a different entry, on the keys it names (one to one)."""
+    candidates = [[j for j, entry in enumerate(actual) if isinstance(entry, dict)
+                   and all(k in entry and _matches(k, v, entry[k], False, what) for k, v in table.items())]
+                  for table in wanted]
+    match: dict[int, int] = {}  # entry -> expected table, by augmenting paths (Kuhn)
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for j in candidates[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in match or assign(match[j], seen):
+                    match[j] = i
+                    return True
+        return False
+
+    return all(assign(i, set()) for i in range(len(wanted)))
 
 
-def _shown(key: str, wanted: Any, actual: Any) -> Any:
+def _sorted(values: list) -> list:
+    return sorted(values, key=lambda v: (str(type(v)), str(v)))
+
+
+def _shown(wanted: Any, actual: Any) -> Any:
     """The part of the answer the expectation looked at."""
-    if key in NESTED and isinstance(wanted, dict) and isinstance(actual, dict):
+    if isinstance(wanted, dict) and isinstance(actual, dict):
         return {name: actual.get(name) for name in wanted}
     return actual
+
+
+def _shown_type(value: Any) -> str:
+    return {bool: "true or false", int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "a table"}.get(type(value), type(value).__name__)

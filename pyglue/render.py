@@ -1,37 +1,104 @@
-"""The readable table `mtgasp ask` prints without --json."""
+"""The readable table `mtgasp ask` prints without --json.
+
+Driven by the answer's keys, not by its kind, so that an ask kind a
+researcher adds renders too: the keys known here get their phrase, any
+other key is shown as `key: value`.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from .answers import Answer
 
+CHARACTERISTICS_KEYS = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes", "supertypes",
+                        "power", "toughness", "loyalty", "abilities")
+# Keys said on the head line or by the lines below; the rest are listed as they are.
+SAID = {"ask", "object", "ability", "target", "to", "legal", "rules", "resolves", "illegal_targets", "outcomes",
+        "characteristics", "spell", "x", "modes", "targets", "divided", "sacrificed", "damage", "cast",
+        "triggered", "replacements", "event"}
 
-def render_table(file: str, answers: list[Answer]) -> str:
+
+def render_table(file: str, answers: list[Answer], shown: list[str] = ()) -> str:
     lines = [file]
     for answer in answers:
-        data = answer.data
-        head = f"  {answer.ask.index}. {data['ask']} {data['object']}"
-        if data["ask"] == "could_produce":
-            lines.append(f"{head}: {' '.join(data['types']) or '(no type)'}")
-        elif data["ask"] not in ("activate", "can_activate"):
-            lines.extend(_render_v2(head, data))
-        else:
-            verdict = "legal" if data["legal"] else "not legal (" + ", ".join(data["rules"]) + ")"
-            lines.append(f"{head} (ability {data['ability']}): {verdict}")
-        for outcome in data.get("outcomes", []):
-            mana = outcome["mana"] or '""'
-            count = outcome["order_count"]
-            shown = "; ".join(" > ".join(order) or "no effect" for order in outcome["orders"])
-            more = ", ..." if len(outcome["orders"]) < count else ""
-            lines.append(f"       {mana:<12} {count} way{'s' if count != 1 else ''}: {shown}{more}")
-        for warning in answer.warnings:
-            where = f"{warning['object']} (ability {warning['ability']})"
-            if "unparsed" in warning:
-                lines.append(f"     note: depends on text not understood on {where}: "
-                             + " / ".join(warning["unparsed"]))
-            else:
-                lines.append(f"     note: depends on what the rules do not model yet on {where}: "
-                             + warning["not_modelled"])
+        lines.extend(_render(answer))
+    for atom in shown:
+        lines.append(f"  shown: {atom}")
     return "\n".join(lines)
+
+
+def _render(answer: Answer) -> list[str]:
+    data = answer.data
+    head = f"  {answer.ask.index}. {data['ask']} {data['object'] if data['object'] is not None else ''}".rstrip()
+    if "target" in data:
+        head += f" target {data['target']}"
+    if "to" in data:
+        head += f" to {data['to']}"
+    if data.get("ability") is not None:
+        head += f" (ability {data['ability']})"
+    rules = f" ({', '.join(data['rules'])})" if data.get("rules") else ""
+    verdicts = []
+    if "types" in data and "name" not in data:  # could_produce
+        verdicts.append(" ".join(data["types"]) or "(no type)")
+    if "name" in data and "types" in data:  # a characteristics answer is its table
+        verdicts.append(_characteristics(data))
+    if "legal" in data:
+        verdicts.append("legal" if data["legal"] else "not legal" + rules)
+    if "resolves" in data:
+        verdict = "resolves" if data["resolves"] else "does not resolve" + rules
+        if data.get("illegal_targets"):
+            verdict += f"; illegal targets: {', '.join(data['illegal_targets'])}"
+        verdicts.append(verdict)
+    body = _body(data, rules)
+    lines = [f"{head}: {'; '.join(verdicts)}" if verdicts else head + ":"] if verdicts or body else [head]
+    lines += body
+    for key, value in data.items():
+        if key not in SAID and key not in CHARACTERISTICS_KEYS:
+            lines.append(f"       {key}: {json.dumps(value)}")
+    for warning in answer.warnings:
+        where = f"{warning['object']} (ability {warning['ability']})"
+        if "unparsed" in warning:
+            lines.append(f"     note: depends on text not understood on {where}: " + " / ".join(warning["unparsed"]))
+        else:
+            lines.append(f"     note: depends on what the rules do not model yet on {where}: "
+                         + warning["not_modelled"])
+    return lines
+
+
+def _body(data: dict[str, Any], rules: str) -> list[str]:
+    lines = []
+    if data.get("spell") is not None:
+        lines.append(f"       spell: {_characteristics(data['spell'])}"
+                     + (f"; X = {data['x']}" if data.get("x") is not None else ""))
+    if data.get("characteristics") is not None:
+        lines.append(f"       {_characteristics(data['characteristics'])}")
+    if "cast" in data:
+        details = [f"modes {data['modes']}" if data.get("modes") else "",
+                   f"X = {data['x']}" if data.get("x") is not None else "",
+                   f"targets {', '.join(data['targets'])}" if data.get("targets") else "",
+                   "divided " + ", ".join(f"{n} to {t}" for t, n in data["divided"].items())
+                   if data.get("divided") else "",
+                   f"sacrificed {', '.join(data['sacrificed'])}" if data.get("sacrificed") else "",
+                   "damage " + ", ".join(f"{n} to {t}" for t, n in data["damage"].items()) if data.get("damage") else "",
+                   "cast" if data["cast"] else "not cast"]
+        lines.append("       " + "; ".join(d for d in details if d) + rules)
+    if "triggered" in data:
+        triggered = ", ".join(f"{t['source']} ability {t['ability']}" + (f" (X = {t['x']})" if "x" in t else "")
+                              for t in data["triggered"])
+        lines.append(f"       triggered: {triggered or 'nothing'}")
+    for replacement in data.get("replacements", []):
+        lines.append(f"       enters with X = {replacement['x']}: {replacement['source']} ability {replacement['ability']}")
+    outcomes = data.get("outcomes", [])
+    width = max([12] + [len(o["mana"] or '""') + 1 for o in outcomes])
+    for outcome in outcomes:
+        count = outcome["order_count"]
+        shown = "; ".join(" > ".join(order) or "no effect" for order in outcome["orders"])
+        more = ", ..." if len(outcome["orders"]) < count else ""
+        listing = f": {shown}{more}" if outcome["orders"] else " (none listed: --max-orders 0)"
+        lines.append(f"       {outcome['mana'] or chr(34) * 2:<{width}} {count:,} way{'s' if count != 1 else ''}{listing}")
+    return lines
 
 
 def _characteristics(c: dict) -> str:
@@ -39,8 +106,9 @@ def _characteristics(c: dict) -> str:
     type_line = " ".join(c["supertypes"] + c["types"])
     if c["subtypes"]:
         type_line += " \u2014 " + " ".join(c["subtypes"])
+    colors = ("".join(c["colors"]) or "none") if c["colors"] is not None else "unknown"
     parts = [c["name"] or "(no name)", c["mana_cost"] or "(no mana cost)", f"mana value {c['mana_value']}",
-             "colors " + ("".join(c["colors"]) or "none" if c["colors"] is not None else "unknown"), type_line]
+             "colors " + colors, type_line]
     if c["power"] is not None:
         parts.append(f"{c['power']}/{c['toughness']}")
     if c["loyalty"] is not None:
@@ -49,38 +117,3 @@ def _characteristics(c: dict) -> str:
     if c["abilities"]:
         text += "; abilities: " + " | ".join(c["abilities"])
     return text
-
-
-def _render_v2(head: str, data: dict) -> list[str]:
-    ask = data["ask"]
-    rules = f" ({', '.join(data['rules'])})" if data.get("rules") else ""
-    if ask == "characteristics":
-        return [f"{head}: {_characteristics(data)}"]
-    if ask in ("can_cast", "can_target", "can_attach"):
-        head += f" target {data['target']}" if ask == "can_target" else f" to {data['to']}" if ask == "can_attach" else ""
-        lines = [f"{head}: {'legal' if data['legal'] else 'not legal' + rules}"]
-        if ask == "can_cast":
-            lines.append(f"       spell: {_characteristics(data['spell'])}"
-                         + (f"; X = {data['x']}" if data["x"] is not None else ""))
-        return lines
-    if ask == "resolves":
-        verdict = "resolves" if data["resolves"] else "does not resolve" + rules
-        illegal = f"; illegal targets: {', '.join(data['illegal_targets'])}" if data["illegal_targets"] else ""
-        return [f"{head}: {verdict}{illegal}"]
-    lines = [head + ":"]
-    if "characteristics" in data:
-        lines.append(f"       {_characteristics(data['characteristics'])}")
-    if ask == "copy":
-        details = [f"modes {data['modes']}" if data["modes"] else "", f"X = {data['x']}" if data["x"] is not None else "",
-                   f"targets {', '.join(data['targets'])}" if data["targets"] else "",
-                   "divided " + ", ".join(f"{n} to {t}" for t, n in data["divided"].items()) if data["divided"] else "",
-                   f"sacrificed {', '.join(data['sacrificed'])}" if data["sacrificed"] else "",
-                   "damage " + ", ".join(f"{n} to {t}" for t, n in data["damage"].items()) if data["damage"] else "",
-                   "cast" if data["cast"] else "not cast"]
-        lines.append("       " + "; ".join(d for d in details if d) + rules)
-    triggered = ", ".join(f"{t['source']} ability {t['ability']}" + (f" (X = {t['x']})" if "x" in t else "")
-                          for t in data.get("triggered", []))
-    lines.append(f"       triggered: {triggered or 'nothing'}")
-    for replacement in data.get("replacements", []):
-        lines.append(f"       enters with X = {replacement['x']}: {replacement['source']} ability {replacement['ability']}")
-    return lines

@@ -18,10 +18,17 @@ import clingo
 
 from .cards import Card, CardDatabase
 from .errors import MtgaspError, ScenarioError
+from .schema import AskKind, Schema, builtin_schema
+
+# clingo's integers are 32-bit: every number a scenario gives the rules fits.
+MAX_NUMBER = 2**31 - 1
 
 
 class _Missing:
     def __repr__(self) -> str:
+        return "MISSING"
+
+    def __reduce__(self) -> str:  # one object, also across processes
         return "MISSING"
 
 
@@ -47,33 +54,6 @@ OBJECT_FIELDS = (
 )
 LAST_KNOWN_FIELDS = INLINE_CARD_FIELDS + ("controller", "owner", "counters", "tapped", "token")
 EFFECT_FIELDS = ("text", "source", "controller", "refers")
-
-# Each ask kind and the fields it takes besides `expect`.
-V1_ASK_FIELDS = {
-    "could_produce": (),
-    "activate": ("ability",),
-    "can_activate": ("ability",),
-}
-V2_ASK_FIELDS = {
-    "characteristics": (),
-    "can_cast": ("as", "without_paying_mana_cost", "x"),
-    "can_target": ("target", "ability"),
-    "resolves": (),
-    "copy": ("controller", "new_targets"),
-    "copy_permanent": ("controller",),
-    "triggers": (),
-    "can_attach": ("to",),
-}
-# Fields this project adds to the spec's asks (README, "Scenario files").
-EXTENSION_ASK_FIELDS = {
-    "can_cast": ("during", "alternative_cost", "additional_cost"),
-    "resolves": ("ability",),
-}
-V2_ASK_FIELDS = {kind: fields + EXTENSION_ASK_FIELDS.get(kind, ()) for kind, fields in V2_ASK_FIELDS.items()}
-ASK_FIELDS = V1_ASK_FIELDS | V2_ASK_FIELDS
-TRIGGERS_FIELDS = ("kind", "object", "player")
-TRIGGER_KINDS = ("cast", "copy", "sacrifice", "enters", "dies", "attacks", "tapped_for_mana")
-
 
 @dataclass
 class ObjectSpec:
@@ -105,16 +85,19 @@ class ObjectSpec:
 
 @dataclass
 class Ask:
-    """One [[ask]]: kind is its question key (could_produce, activate...)."""
+    """One [[ask]]: kind is its question key (could_produce, activate...), args its
+    fields as read by the kind's schema (the main value under `object`, or, for a
+    table such as triggers', under the table's own field names)."""
 
     index: int
     kind: str
-    object_id: str | None  # the object asked about (a triggers ask may name none)
-    ability: int | None = None
+    args: dict[str, Any] = field(default_factory=dict)
     expect: Any = MISSING
-    fields: dict[str, Any] = field(default_factory=dict)  # the kind's other fields
     line: int | None = None
 
+    @property
+    def object_id(self) -> str | None:
+        return self.args.get("object")
 
 
 @dataclass
@@ -125,6 +108,7 @@ class Scenario:
     objects: list[ObjectSpec]
     asks: list[Ask]
     effects: list[dict[str, Any]]  # [[effect]] tables as written (validated), v2
+    schema: Schema = field(default_factory=builtin_schema)
 
 
 def default_id(name: str) -> str:
@@ -132,19 +116,30 @@ def default_id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-def load_scenario(path: str | Path, cards: CardDatabase) -> Scenario:
-    path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise MtgaspError(f"{path}: cannot read the scenario ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        raise ScenarioError(path, None, f"not UTF-8 text ({error.reason} at byte {error.start})") from None
+def load_scenario(source: str | Path | dict, cards: CardDatabase, schema: Schema | None = None,
+                  name: str = "<scenario>") -> Scenario:
+    """A scenario from a file's path, from TOML text (a str with a newline or a `[`), or from
+    a dict as tomllib would give; `name` names a text or a dict in messages."""
+    schema = schema or builtin_schema()
+    if isinstance(source, dict):
+        return _ScenarioReader(Path(name), "", cards, schema).read(source)
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("[")):
+        path, text = Path(name), source
+    else:
+        path = Path(source)
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except OSError as error:
+            raise MtgaspError(f"{path}: cannot read the scenario ({error.strerror})") from None
+        except UnicodeDecodeError as error:
+            raise ScenarioError(path, None, f"not UTF-8 text ({error.reason} at byte {error.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise _toml_error(path, text, error) from None
-    return _ScenarioReader(path, text, cards).read(data)
+    except RecursionError:
+        raise ScenarioError(path, None, "malformed TOML: arrays or tables nested too deeply") from None
+    return _ScenarioReader(path, text, cards, schema).read(data)
 
 
 def _toml_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> ScenarioError:
@@ -217,6 +212,25 @@ class _Table:
         where = f"[[{self.kind}]] #{self.index + 1}: " if self.kind else ""
         raise ScenarioError(self.reader.path, self.line(key), where + message)
 
+    def check_strings(self, value: Any = MISSING, key: str | None = None) -> None:
+        """clingo's strings end at a NUL character: a string with one is refused, not cut."""
+        if value is MISSING:  # the whole table, each [[kind]] table of the top level on its own
+            for name, item in self.data.items():
+                if self.kind is None and isinstance(item, list) and all(isinstance(t, dict) for t in item):
+                    for index, table in enumerate(item):
+                        _Table(self.reader, name, index, table).check_strings()
+                else:
+                    self.check_strings({name: item}, name)
+        elif isinstance(value, str) and "\x00" in value:
+            self.fail(key, f"'{key}' contains a NUL character (\\u0000), which clingo cannot carry")
+        elif isinstance(value, list):
+            for item in value:
+                self.check_strings(item, key)
+        elif isinstance(value, dict):
+            for name, item in value.items():
+                self.check_strings(name, key)
+                self.check_strings(item, key)
+
     def check_keys(self, allowed: tuple[str, ...] | list[str], what: str) -> None:
         for key in self.data:
             if key not in allowed:
@@ -238,14 +252,15 @@ class _Table:
         return self.get(key, lambda v: isinstance(v, bool), "true or false", default)
 
     def count(self, key: str, default: Any = None) -> Any:
-        return self.get(key, _is_count, "a whole number >= 0", default)
+        return self.get(key, _is_count, COUNT, default)
 
     def positive(self, key: str, default: Any = None) -> Any:
-        return self.get(key, lambda v: _is_count(v) and v > 0, "a whole number >= 1", default)
+        return self.get(key, lambda v: _is_count(v) and v > 0, f"a whole number from 1 to {MAX_NUMBER}", default)
 
     def printed_value(self, key: str) -> str | None:
         """power, toughness, loyalty: as printed ("*" possible); a number is accepted too."""
-        value = self.get(key, lambda v: _is_nonempty_string(v) or _is_int(v), 'a string like "2" or "*"')
+        value = self.get(key, lambda v: (_is_nonempty_string(v) and not _too_large(v)) or _is_count(v),
+                         f'a string like "2" or "*" (a number at most {MAX_NUMBER})')
         return None if value is None else str(value)
 
     def one_of(self, key: str, choices: tuple[str, ...], default: Any = None) -> Any:
@@ -263,20 +278,23 @@ class _Table:
         if value is not None:
             for name, number in value.items():
                 if not _is_count(number):
-                    self.fail(key, f"'{key}': '{name}' should be a whole number >= 0, got {_show(number)}")
+                    self.fail(key, f"'{key}': '{name}' should be {COUNT}, got {_show(number)}")
         return value
 
 
 class _ScenarioReader:
-    def __init__(self, path: Path, text: str, cards: CardDatabase):
+    def __init__(self, path: Path, text: str, cards: CardDatabase, schema: Schema):
         self.path = path
         self.source = _SourceLines(text)
         self.cards = cards
+        self.schema = schema
         self.players: list[str] = []
         self.ids: dict[str, ObjectSpec] = {}
+        self.loop_free: set[str] = set()
 
     def read(self, data: dict[str, Any]) -> Scenario:
         top = _Table(self, None, 0, data)
+        top.check_strings(data)
         top.check_keys(TOP_LEVEL_KEYS, "top-level key")
         self.players = players = self.read_players(self.tables(top, "player"))
         active_player = top.string("active_player", players[0])
@@ -293,7 +311,7 @@ class _ScenarioReader:
             self.check_copy_chain(obj, table)
         asks = [self.read_ask(table, number) for number, table in enumerate(self.tables(top, "ask"), 1)]
         effects = [self.read_effect(table) for table in self.tables(top, "effect")]
-        return Scenario(self.path, players, active_player, objects, asks, effects)
+        return Scenario(self.path, players, active_player, objects, asks, effects, self.schema)
 
     def tables(self, top: _Table, kind: str) -> list[_Table]:
         value = top.data.get(kind, [])
@@ -422,29 +440,31 @@ class _ScenarioReader:
                     table.fail("id", f"duplicate id {_show(obj.id)}, already the id of [[object]] #{first.index + 1}"
                                      + (f" (line {first.line()})" if first.line() else ""))
                 taken[obj.id] = table
+        last_number: dict[str, int] = {}  # per base, the suffix last given: ids stay linear in the file
         for obj, table in zip(objects, tables):
             if not obj.id:
                 base = default_id(obj.card.name)
                 if not base:
                     table.fail(None, f"cannot make an id from the name {_show(obj.card.name)}; give one (id = \"...\")")
-                candidate, number = base, 1
+                candidate, number = base, last_number.get(base, 1)
                 while candidate in taken:
                     number += 1
                     candidate = f"{base}_{number}"
+                last_number[base] = number
                 obj.id = candidate
                 taken[candidate] = table
 
     def object_id(self, table: _Table, key: str, value: str) -> str:
         if value not in self.ids:
             table.fail(key, f"'{key}' names unknown object {_show(value)}{_did_you_mean(value, self.ids)}; "
-                            f"the ids are: {', '.join(self.ids) or 'none'}")
+                            f"the ids are: {_listing(self.ids) or 'none'}")
         return value
 
     def object_or_player(self, table: _Table, key: str, value: str) -> str:
         if value not in self.ids and value not in self.players:
             choices = list(self.ids) + self.players
             table.fail(key, f"'{key}' names {_show(value)}, which is neither an object id nor a player"
-                            f"{_did_you_mean(value, choices)}; expected one of: {', '.join(choices)}")
+                            f"{_did_you_mean(value, choices)}; expected one of: {_listing(choices)}")
         return value
 
     def check_object_references(self, obj: ObjectSpec, table: _Table) -> None:
@@ -468,91 +488,100 @@ class _ScenarioReader:
                 self.player(table, "last_known", value)
 
     def check_copy_chain(self, obj: ObjectSpec, table: _Table) -> None:
-        """copy_of may chain (707.3) but not loop."""
+        """copy_of may chain (707.3) but not loop; a chain checked once is not walked again."""
         seen = [obj.id]
         current = obj
-        while current.copy_of is not None:
+        while current.copy_of is not None and current.id not in self.loop_free:
             if current.copy_of in seen:
                 table.fail("copy_of", "copy_of makes a loop: " + " -> ".join(seen + [current.copy_of]))
             seen.append(current.copy_of)
             current = self.ids[current.copy_of]
+        self.loop_free.update(seen)
 
-    # Asks
+    # Asks: read through the schema of their kind (pyglue/schema.py)
 
     def read_ask(self, table: _Table, index: int) -> Ask:
-        kinds = [key for key in table.data if key in ASK_FIELDS]
-        if len(kinds) != 1:
-            found = f"found {', '.join(kinds)}" if kinds else "found none"
-            table.fail(kinds[1] if kinds else None,
-                       f"an [[ask]] asks exactly one question ({', '.join(ASK_FIELDS)} = ID); {found}")
-        kind = kinds[0]
-        allowed = (kind,) + ASK_FIELDS[kind] + ("expect",)
+        kinds = self.schema.kinds
+        named = [key for key in table.data if key in kinds]
+        if len(named) != 1:
+            found = f"found {', '.join(named)}" if named else "found none"
+            table.fail(named[1] if len(named) > 1 else None,
+                       f"an [[ask]] asks exactly one question ({', '.join(kinds)} = ID); {found}")
+        kind = kinds[named[0]]
+        allowed = (kind.name,) + tuple(kind.fields) + ("expect",)
         for key in table.data:
-            if key not in allowed and any(key in fields for fields in ASK_FIELDS.values()):
-                table.fail(key, f"'{key}' is not a field of {kind} asks; expected: {', '.join(allowed[1:])}")
+            if key not in allowed and any(key in other.fields for other in kinds.values()):
+                table.fail(key, f"'{key}' is not a field of {kind.name} asks; expected: {', '.join(allowed[1:])}")
         table.check_keys(allowed, "ask field")
-        fields: dict[str, Any] = {}
-        if kind == "triggers":
-            object_id = self.read_triggers(table, fields)
+        args: dict[str, Any] = {}
+        if kind.main.startswith("table:"):
+            self.read_table_field(table, kind, args)
         else:
-            object_id = self.object_id(table, kind, table.get(kind, _is_nonempty_string, "an object id (a string)"))
-        for key in ASK_FIELDS[kind]:
+            args["object"] = self.typed(table, kind.name, kind.main, table.data[kind.name])
+        for key, field_type in kind.fields.items():
             if key in table.data:
-                fields[key] = self.ask_field(table, key)
-        return Ask(
-            index=index,
-            kind=kind,
-            object_id=object_id,
-            ability=fields.pop("ability", None),
-            expect=table.data.get("expect", MISSING),
-            fields=fields,
-            line=table.line(),
-        )
+                args[key] = self.typed(table, key, field_type, table.data[key])
+        for key in kind.required:
+            if key not in args:
+                table.fail(None, f"a {kind.name} ask needs {key} = ...")
+        return Ask(index=index, kind=kind.name, args=args, expect=table.data.get("expect", MISSING),
+                   line=table.line())
 
-    def read_triggers(self, table: _Table, fields: dict[str, Any]) -> str | None:
-        """`triggers = { kind = "cast", object = ID, player = NAME }`: the event asked about."""
-        event = table.get("triggers", lambda v: isinstance(v, dict),
-                          'a table like { kind = "cast", object = "ID" }')
-        event_table = _Table(self, table.kind, table.index, event)
-        for key in event:
-            if key not in TRIGGERS_FIELDS:
-                table.fail("triggers", f"unknown field '{key}' in triggers; expected: {', '.join(TRIGGERS_FIELDS)}")
-        kind = event.get("kind")
-        if not _is_nonempty_string(kind):
-            table.fail("triggers", f"triggers needs kind = \"cast\" (or sacrifice, enters...), got {_show(kind)}")
-        if kind not in TRIGGER_KINDS:
-            table.fail("triggers", f"unknown triggers kind {_show(kind)}{_did_you_mean(kind, TRIGGER_KINDS)}; "
-                                   f"expected one of: {', '.join(TRIGGER_KINDS)}")
-        fields["kind"] = kind
-        object_id = event.get("object")
-        if object_id is not None:
-            if not _is_nonempty_string(object_id):
-                table.fail("triggers", f"triggers object should be an object id, got {_show(object_id)}")
-            self.object_id(table, "triggers", object_id)
-        if "player" in event:
-            fields["player"] = self.player(event_table, "player", event["player"])
-        return object_id
+    def read_table_field(self, table: _Table, kind: AskKind, args: dict[str, Any]) -> None:
+        """`triggers = { kind = "cast", object = ID, player = NAME }`: a table of typed fields."""
+        value = table.data[kind.name]
+        listed = kind.main.partition(":")[2].split("|")
+        if not isinstance(value, dict):
+            example = ", ".join(f"{name} = ..." for name in listed)
+            table.fail(kind.name, f"'{kind.name}' should be a table like {{ {example} }}, got {_show(value)}")
+        for key, item in value.items():
+            if key not in listed:
+                table.fail(kind.name, f"unknown field '{key}' in {kind.name}{_did_you_mean(key, listed)}; "
+                                      f"expected: {', '.join(listed)}")
+            args[key] = self.typed(table, kind.name, kind.table_fields[key], item, f"{kind.name} {key}")
+        for key in kind.required:
+            if key in listed and key not in args:
+                table.fail(kind.name, f"{kind.name} needs {key} = ...")
 
-    def ask_field(self, table: _Table, key: str) -> Any:
-        if key == "ability":
-            return table.positive(key)
-        if key == "as":
-            return table.one_of(key, CAST_AS)
-        if key == "without_paying_mana_cost":
-            return table.boolean(key)
-        if key == "x":
-            return table.count(key)
-        if key == "controller":
-            return self.player(table, key)
-        if key == "target":
-            return self.object_or_player(table, key, table.string(key))
-        if key in ("to", "during"):
-            return self.object_id(table, key, table.string(key))
-        if key in ("alternative_cost", "additional_cost"):
-            return table.string(key)
-        if key == "new_targets":
-            return [self.object_or_player(table, key, value) for value in table.string_list(key)]
-        raise AssertionError(f"ask field {key} has no reader")
+    def typed(self, table: _Table, key: str, field_type: str, value: Any, what: str | None = None) -> Any:
+        """A field's value checked against its schema type: object ids and players must exist,
+        numbers fit the rules' integers, words become constants."""
+        what = what or f"'{key}'"
+
+        def fail(expected: str) -> NoReturn:
+            table.fail(key, f"{what} should be {expected}, got {_show(value)}")
+
+        prefix, _, choices = field_type.partition(":")
+        if field_type in ("object", "player", "object_or_player", "word") or prefix == "one_of":
+            if not _is_nonempty_string(value):
+                fail("an object id (a string)" if field_type == "object" else "a non-empty string")
+        if field_type == "object":
+            return self.object_id(table, key, value)
+        if field_type == "player":
+            return self.player(table, key, value)
+        if field_type == "object_or_player":
+            return self.object_or_player(table, key, value)
+        if field_type == "objects_or_players":
+            if not isinstance(value, list) or not all(map(_is_nonempty_string, value)):
+                fail("a list of object ids or players")
+            return [self.object_or_player(table, key, item) for item in value]
+        if field_type == "count":
+            return value if _is_count(value) else fail(COUNT)
+        if field_type == "positive":
+            return value if _is_count(value) and value > 0 else fail(f"a whole number from 1 to {MAX_NUMBER}")
+        if field_type == "bool":
+            return value if isinstance(value, bool) else fail("true or false")
+        if field_type == "word":
+            if not _constant(value)[:1].isalpha():
+                fail("a word such as \"kicker\"")
+            return value
+        if prefix == "one_of":
+            options = choices.split("|")
+            if value not in options:
+                table.fail(key, f"{what} should be one of {', '.join(options)}, got {_show(value)}"
+                                f"{_did_you_mean(value, options)}")
+            return value
+        raise AssertionError(f"field type {field_type} has no reader")
 
     # Effects
 
@@ -573,12 +602,21 @@ def _is_nonempty_string(value: Any) -> bool:
     return isinstance(value, str) and value != ""
 
 
+def _too_large(printed: str) -> bool:
+    """A printed number (power, toughness, loyalty) too large for the rules' integers."""
+    digits = printed.lstrip("+-")
+    return digits.isdigit() and int(digits) > MAX_NUMBER
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_count(value: Any) -> bool:
-    return _is_int(value) and value >= 0
+    return _is_int(value) and 0 <= value <= MAX_NUMBER
+
+
+COUNT = f"a whole number from 0 to {MAX_NUMBER} (the rules' integers are 32-bit)"
 
 
 def _show(value: Any) -> str:
@@ -594,228 +632,18 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def _listing(names: Any, most: int = 12) -> str:
+    names = list(names)
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
 def _did_you_mean(word: str, choices: Any) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-# Facts
-
-
-_NUMBER = re.compile(r"-?\d+")
-
-
-def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
-    """The "Scenario facts" of VOCABULARY.md, plus the facts of each object's type line and text."""
-    facts: list[clingo.Symbol] = []
-
-    def fact(predicate: str, *arguments: clingo.Symbol) -> None:
-        facts.append(clingo.Function(predicate, arguments))
-
-    String, Number, Constant = clingo.String, clingo.Number, clingo.Function
-
-    for seat, player in enumerate(scenario.players, 1):
-        fact("player", String(player))
-        fact("seat", String(player), Number(seat))
-    fact("active_player", String(scenario.active_player))
-
-    objects = {obj.id: obj for obj in scenario.objects}
-    for obj in scenario.objects:
-        o = String(obj.id)
-        fact("object", o)
-        fact("zone", o, Constant(obj.zone))
-        if obj.controller is not None:
-            fact("controller", o, String(obj.controller))
-        fact("owner", o, String(obj.owner))
-        if obj.tapped:
-            fact("tapped", o)
-        if obj.summoning_sick:
-            fact("summoning_sick", o)
-        if obj.token:
-            fact("token", o)
-        if obj.attached_to is not None:
-            fact("attached", o, String(obj.attached_to))
-        if obj.chosen_color is not None:
-            fact("chosen_color", o, Constant(obj.chosen_color.lower()))
-        for kind, number in obj.counters.items():
-            fact("counter", o, String(kind), Number(number))
-        fact("timestamp", o, Number(obj.timestamp))
-        if obj.card is not None:
-            card = obj.card
-            fact("name", o, String(card.name))
-            for predicate, value in (
-                ("printed_mana_cost", card.mana_cost),
-                ("printed_power", card.power),
-                ("printed_toughness", card.toughness),
-                ("printed_loyalty", card.loyalty),
-            ):
-                if value:
-                    fact(predicate, o, String(value))
-                    if _NUMBER.fullmatch(value):
-                        fact(predicate + "_number", o, Number(int(value)))
-            if obj.copy_of is None:
-                facts.extend(card_text_facts(obj.id, card))
-        if obj.copy_of is not None:
-            fact("copy_of", o, String(obj.copy_of))
-            facts.extend(copied_text_facts(obj, objects))
-        if obj.cast_as == "prototype":
-            fact("cast_prototyped", o)
-        if obj.x is not None:
-            fact("x_value", o, Number(obj.x))
-        for mode in obj.modes or []:
-            fact("chosen_mode", o, Number(mode))
-        for position, target in enumerate(obj.targets or [], 1):
-            fact("chosen_target", o, Number(position), String(target))
-        for target, amount in (obj.divided or {}).items():
-            fact("divided", o, String(target), Number(amount))
-        for paid in obj.sacrificed or []:
-            fact("sacrificed", o, String(paid))
-        for key, value in (obj.last_known or {}).items():
-            if key in ("power", "toughness", "loyalty") and _NUMBER.fullmatch(str(value)):
-                fact("last_known", o, Constant(key), Number(int(value)))
-
-    timestamp = len(scenario.objects)
-    for number, effect in enumerate(scenario.effects, 1):
-        facts.extend(effect_facts(number, effect, timestamp + number))
-
-    for ask in scenario.asks:
-        facts.extend(ask_facts(scenario, ask))
-    return facts
-
-
-# Facts of a card's type line and mana cost: a copy's come from the rules (copy.lp).
-_CARD_FACTS = ("printed_card_type", "printed_supertype", "printed_subtype", "printed_mana_symbol",
-               "unparsed_mana_cost")
-
-
-def copied_text_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo.Symbol]:
-    """An object with copy_of is described by what it copies: the abilities of the text of
-    the card its copy_of chain ends at, as abilities of its own (ab(ID, N)), so that each
-    copy's abilities are distinct from the original's; `copied_ability(ID, N, A)` lists
-    them. Which values the copy has is for the rules to say (copy.lp)."""
-    root = obj
-    while root.copy_of is not None:
-        root = objects[root.copy_of]
-    facts = []
-    for symbol in card_text_facts(obj.id, root.card):
-        if symbol.name == "printed_ability":
-            facts.append(clingo.Function("copied_ability", symbol.arguments))
-        elif symbol.name not in _CARD_FACTS:
-            facts.append(symbol)
-    return facts
-
-
-def effect_facts(number: int, effect: dict[str, Any], timestamp: int) -> list[clingo.Symbol]:
-    """An [[effect]] in force: fx(N), its controller, source, referents and its text's facts,
-    parsed as the text of a resolved spell."""
-    from grammar import parse_card
-
-    fx = clingo.Function("fx", [clingo.Number(number)])
-    facts = [clingo.Function("effect_in_force", [fx]),
-             clingo.Function("controller", [fx, clingo.String(effect["controller"])]),
-             clingo.Function("timestamp", [fx, clingo.Number(timestamp)])]
-    if "source" in effect:
-        facts.append(clingo.Function("effect_source", [fx, clingo.String(effect["source"])]))
-    for position, referent in enumerate(effect.get("refers", []), 1):
-        facts.append(clingo.Function("refers", [fx, clingo.Number(position), clingo.String(referent)]))
-    parsed = parse_card(_STAND_IN_ID.string, "this effect", effect["text"], types=("sorcery",))
-    for symbol in parsed.facts:
-        symbol = _replace_symbol(symbol, _STAND_IN_ID, fx)
-        if symbol.name == "printed_ability":
-            facts.append(clingo.Function("effect_ability", [fx, symbol.arguments[2]]))
-        else:
-            facts.append(symbol)
-    return facts
-
-
-def ask_facts(scenario: Scenario, ask: Ask) -> list[clingo.Symbol]:
-    """ask(I, Q) and the ask's options (VOCABULARY.md, "Asks")."""
-    String, Number, Function = clingo.String, clingo.Number, clingo.Function
-    i = Number(ask.index)
-    o = String(ask.object_id) if ask.object_id is not None else Function("none")
-    objects = {obj.id: obj for obj in scenario.objects}
-    ability = Number(ask.ability) if ask.ability is not None else Function("only")
-    facts = []
-
-    def owner_or_controller(object_id: str) -> str:
-        obj = objects[object_id]
-        return obj.controller or obj.owner
-
-    if ask.kind == "could_produce":
-        question = Function("could_produce", [o])
-    elif ask.kind in ("activate", "can_activate"):
-        question = Function(ask.kind, [o, ability])
-    elif ask.kind == "characteristics":
-        question = Function(ask.kind, [o])
-    elif ask.kind == "can_cast":  # cast by the card's owner
-        question = Function(ask.kind, [o, String(objects[ask.object_id].owner)])
-    elif ask.kind == "resolves":
-        question = Function("resolves", [o, ability if ask.ability is not None else Function("spell")])
-    elif ask.kind == "can_target":
-        question = Function("can_target", [o, String(ask.fields["target"]), ability])
-    elif ask.kind in ("copy", "copy_permanent"):
-        player = ask.fields.get("controller") or owner_or_controller(ask.object_id)
-        question = Function(ask.kind, [o, String(player)])
-        for position, target in enumerate(ask.fields.get("new_targets", []), 1):
-            facts.append(Function("ask_new_target", [i, Number(position), String(target)]))
-    elif ask.kind == "can_attach":
-        question = Function("can_attach", [o, String(ask.fields["to"])])
-    elif ask.kind == "triggers":
-        player = ask.fields.get("player") or (owner_or_controller(ask.object_id) if ask.object_id else None)
-        question = Function("triggers", [Function(ask.fields["kind"]), o,
-                                         String(player) if player else Function("none")])
-    else:
-        raise AssertionError(f"no facts for ask kind {ask.kind}")
-    facts.append(Function("ask", [i, question]))
-    for key in ("as", "without_paying_mana_cost", "x", "during", "alternative_cost", "additional_cost"):
-        if key in ask.fields:
-            value = ask.fields[key]
-            term = (Number(value) if isinstance(value, int) and not isinstance(value, bool)
-                    else Function("true" if value is True else "false") if isinstance(value, bool)
-                    else String(value) if key == "during" else Function(_constant(value)))
-            facts.append(Function("ask_option", [i, Function(key), term]))
-    return facts
 
 
 def _constant(word: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", word.lower()).strip("_")
 
 
-# Parsing card text is the slow part, and a scenario often has several copies of a
-# card: the facts are parsed once per card with a stand-in id, then re-keyed.
-_STAND_IN_ID = clingo.String("#object")  # ids cannot contain '#', so no real id matches
-_card_text_cache: dict[tuple, list[clingo.Symbol]] = {}
-
-
-def card_text_facts(object_id: str, card: Card) -> list[clingo.Symbol]:
-    """The grammar's facts for the card's type line and Oracle text, about object_id."""
-    from grammar import parse_card, parse_mana_cost, parse_type_line  # imported when first needed
-
-    key = (parse_card, parse_type_line, card.name, card.type_line, card.text)
-    template = _card_text_cache.get(key)
-    if template is None:
-        stand_in = _STAND_IN_ID.string
-        template = list(parse_type_line(stand_in, card.type_line)) + parse_mana_cost(stand_in, card.mana_cost)
-        types, supertypes = card_types(card.type_line)
-        template += parse_card(stand_in, card.name, card.text, types=types, supertypes=supertypes).facts
-        _card_text_cache[key] = template
-    return [_replace_symbol(symbol, _STAND_IN_ID, clingo.String(object_id)) for symbol in template]
-
-
-def card_types(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The card types and supertypes of a type line, as the grammar names them."""
-    from grammar import parse_type_line
-
-    facts = parse_type_line("", type_line)
-    return tuple(tuple(str(f.arguments[1]) for f in facts if f.name == predicate)
-                 for predicate in ("printed_card_type", "printed_supertype"))
-
-
-def _replace_symbol(symbol: clingo.Symbol, old: clingo.Symbol, new: clingo.Symbol) -> clingo.Symbol:
-    if symbol == old:
-        return new
-    if symbol.type == clingo.SymbolType.Function and symbol.arguments:
-        return clingo.Function(
-            symbol.name, [_replace_symbol(argument, old, new) for argument in symbol.arguments], symbol.positive
-        )
-    return symbol

@@ -1,17 +1,25 @@
-"""Running clingo on the rule files and a fact set, with a time limit.
+"""Running clingo on the rule files and a fact set, within limits of time and memory.
 
-The solve runs in a forked child process, so that a grounding that runs too
-long (which clingo cannot interrupt) is stopped as surely as a search. The
-child copies the shown symbols out of the model inside the solve loop and
-sends them back as text; the parent parses them back into symbols.
+Grounding and solving run in a forked child process: a grounding that runs
+too long (which clingo cannot interrupt) is stopped as surely as a search,
+the child has a memory limit of its own, and it dies with its parent. The
+child inherits the parent's memory, so it can build the answers itself and
+send back plain Python values (no text round trip of the model).
 """
 
 from __future__ import annotations
 
+import ctypes
+import math
 import multiprocessing
-import re
+import os
+import resource
+import signal
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable, Iterator, TypeVar
 
 import clingo
 
@@ -19,7 +27,10 @@ from rules_asp import ENTRY, RULES_DIR
 
 from .errors import MtgaspError
 
-SCRIPT_BLOCK = re.compile(r"#script\b")
+T = TypeVar("T")
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MEMORY_MB = 4096
+MAX_TIMEOUT = 100_000.0
 
 
 @dataclass
@@ -31,66 +42,67 @@ class SolveResult:
     stats: dict[str, float] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one ask of a file may cost: seconds from its start, and the solver's memory."""
+
+    timeout: float = DEFAULT_TIMEOUT
+    memory_mb: int = DEFAULT_MEMORY_MB
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.timeout, (int, float)) and math.isfinite(self.timeout)
+                and 0 < self.timeout <= MAX_TIMEOUT):
+            raise MtgaspError(f"the time limit should be a number of seconds above 0 and at most "
+                              f"{MAX_TIMEOUT:g}, got {self.timeout!r}")
+        if not (isinstance(self.memory_mb, int) and 64 <= self.memory_mb <= 1 << 22):
+            raise MtgaspError(f"the memory limit should be a whole number of megabytes from 64 to {1 << 22}, "
+                              f"got {self.memory_mb!r}")
+
+
 def facts_text(facts: list[clingo.Symbol]) -> str:
     """The facts as a logic program: what `mtgasp facts` prints."""
     return "".join(f"{symbol}.\n" for symbol in facts)
 
 
+# ---- Extra rule files -------------------------------------------------------
+
 def check_rule_files(paths: list[Path], allow_scripts: bool) -> None:
-    """Extra rule files are data: refuse embedded scripts unless allowed."""
+    """Extra rule files are data: UTF-8 text that clingo parses, with no embedded
+    script unless allowed (found by clingo's own parser, not by a text search)."""
+    from clingo import ast
+
     for path in paths:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as err:
-            raise MtgaspError(f"cannot read rule file {path}: {err.strerror}") from None
-        if not allow_scripts and SCRIPT_BLOCK.search(text):
-            raise MtgaspError(
-                f"{path}: contains a #script block; rule files are data, not code to run "
-                "(pass --allow-scripts to run it anyway)"
-            )
+            text = Path(path).read_bytes().decode("utf-8")
+        except OSError as error:
+            raise MtgaspError(f"cannot read rule file {path}: {error.strerror}") from None
+        except UnicodeDecodeError as error:
+            raise MtgaspError(f"{path}: a rule file must be UTF-8 text ({error.reason} at byte {error.start})") from None
+        scripts: list[Any] = []
+        messages: list[str] = []
+
+        def statement(node: Any) -> None:
+            if node.ast_type == ast.ASTType.Script:
+                scripts.append(node)
+
+        try:
+            ast.parse_string(text, statement, logger=lambda _code, message: messages.append(message),
+                             message_limit=20)
+        except RuntimeError:
+            details = "; ".join(" ".join(m.split()).replace("<string>", str(path)) for m in messages)
+            raise MtgaspError(f"{path}: clingo cannot parse this rule file: {details or 'syntax error'}") from None
+        if scripts and not allow_scripts:
+            line = scripts[0].location.begin.line
+            raise MtgaspError(f"{path}:{line}: contains a #script block; rule files are data, not code to run "
+                              "(pass --allow-scripts to run it anyway)")
 
 
-def solve(facts: list[clingo.Symbol], extra_rules: list[Path] = (), *,
-          allow_scripts: bool = False, timeout: float = 30.0) -> SolveResult:
-    """Ground and solve the entry program with the facts; exactly one model is expected."""
-    extra_rules = [Path(p) for p in extra_rules]
-    check_rule_files(extra_rules, allow_scripts)
-    program = facts_text(facts)
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_solve_in_child, args=(program, extra_rules, allow_scripts, sender), daemon=True)
-    child.start()
-    sender.close()
-    if not receiver.poll(timeout):
-        child.kill()
-        child.join()
-        raise MtgaspError(f"the solver ran longer than the time limit of {timeout:g} s (see --timeout)")
-    try:
-        status, payload = receiver.recv()
-    except EOFError:
-        child.join()
-        raise MtgaspError("the solver stopped unexpectedly (exit code %s)" % child.exitcode) from None
-    child.join()
-    if status == "error":
-        raise MtgaspError(payload)
-    atoms, warnings, stats = payload
-    return SolveResult([clingo.parse_term(a) for a in atoms], warnings, stats)
-
-
-def _solve_in_child(program: str, extra_rules: list[Path], allow_scripts: bool, sender) -> None:
-    try:
-        sender.send(("ok", run_clingo(program, extra_rules, allow_scripts)))
-    except MtgaspError as err:
-        sender.send(("error", str(err)))
-    except RuntimeError as err:  # clingo's own errors: syntax errors in rule files and the like
-        sender.send(("error", f"clingo: {err}"))
-    finally:
-        sender.close()
-
+# ---- The solve ----------------------------------------------------------------
 
 def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool = False
-               ) -> tuple[list[str], list[str], dict]:
-    """Ground and solve in this process; returns (shown atoms, clingo's warnings, statistics)."""
+               ) -> tuple[list[clingo.Symbol], list[str], dict]:
+    """Ground and solve in this process: (shown atoms, clingo's warnings, statistics).
+    Exactly one stable model is expected."""
     if allow_scripts:
         from clingo.script import enable_python
 
@@ -101,15 +113,18 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         messages.append(" ".join(message.split()))
 
     control = clingo.Control(["--models=2"], logger=logger, message_limit=1000)
-    control.load(str(ENTRY))
-    for path in extra_rules:
-        control.load(str(path))
-    control.add("base", [], program)
-    control.ground([("base", [])])
-    models: list[list[str]] = []
+    try:
+        control.load(str(ENTRY))
+        for path in extra_rules:
+            control.load(str(path))
+        control.add("base", [], program)
+        control.ground([("base", [])])
+    except RuntimeError as error:
+        raise MtgaspError("clingo: " + ("; ".join(messages) or str(error))) from None
+    models: list[list[clingo.Symbol]] = []
     with control.solve(yield_=True) as handle:
         for model in handle:
-            models.append([str(s) for s in model.symbols(shown=True)])
+            models.append(list(model.symbols(shown=True)))  # copied out inside the loop
     if not models:
         raise MtgaspError("the rules have no stable model for this scenario (an extra rule file forbids it?)")
     if len(models) > 1:
@@ -125,6 +140,130 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         "solve_seconds": summary["times"]["solve"],
     }
     return models[0], messages, stats
+
+
+def solve(facts: list[clingo.Symbol], extra_rules: list[Path] = (), *, allow_scripts: bool = False,
+          timeout: float = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB) -> SolveResult:
+    """Ground and solve the entry program with the facts, in a child process."""
+    return solve_then(facts, lambda result: result, extra_rules, allow_scripts=allow_scripts,
+                      limits=Limits(timeout, memory_mb), as_text=True)
+
+
+def solve_then(facts: list[clingo.Symbol], then: Callable[[SolveResult], T], extra_rules: list[Path] = (), *,
+               allow_scripts: bool = False, limits: Limits = Limits(), deadline: float | None = None,
+               as_text: bool = False) -> T:
+    """Solve in a child process and apply `then` to the result there; its value (plain
+    Python data) comes back. as_text: the result itself comes back, its atoms as text."""
+    extra_rules = [Path(p) for p in extra_rules]
+    check_rule_files(extra_rules, allow_scripts)
+    program = facts_text(facts)
+
+    def work() -> Any:
+        atoms, warnings, stats = run_clingo(program, extra_rules, allow_scripts)
+        result = SolveResult(atoms, warnings, stats)
+        if as_text:
+            return [str(a) for a in atoms], warnings, stats
+        return then(result)
+
+    value = in_child(work, limits, deadline)
+    if as_text:
+        atoms, warnings, stats = value
+        return then(SolveResult([clingo.parse_term(a) for a in atoms], warnings, stats))
+    return value
+
+
+def in_child(work: Callable[[], T], limits: Limits, deadline: float | None = None) -> T:
+    """work() in a forked child with the memory limit, until the deadline (monotonic
+    seconds; default: limits.timeout from now). Its errors come back as MtgaspError."""
+    deadline = deadline if deadline is not None else time.monotonic() + limits.timeout
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(work, limits.memory_mb, sender), daemon=True)
+    child.start()
+    sender.close()
+    try:
+        while not receiver.poll(min(0.2, max(0.0, deadline - time.monotonic()))):
+            if time.monotonic() >= deadline:
+                raise MtgaspError(f"the ask ran longer than the time limit of {limits.timeout:g} s (see --timeout)")
+            if not child.is_alive() and not receiver.poll(0):
+                break
+        try:
+            status, payload = receiver.recv()
+        except EOFError:
+            child.join()
+            raise MtgaspError(_stopped(child.exitcode, limits)) from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+    if status == "error":
+        raise MtgaspError(payload)
+    return payload
+
+
+def _stopped(exitcode: int | None, limits: Limits) -> str:
+    if exitcode == -signal.SIGKILL:
+        return f"the solver was killed (past the memory limit of {limits.memory_mb} MB? see --memory)"
+    return f"the solver stopped unexpectedly (exit code {exitcode})"
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _child(work: Callable[[], Any], memory_mb: int, sender: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C and ends this process
+    try:  # die with the parent (Linux), also if it was killed
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() == 1:
+        os._exit(1)
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    try:
+        sender.send(("ok", work()))
+    except MtgaspError as error:
+        sender.send(("error", str(error)))
+    except MemoryError:
+        sender.send(("error", f"the solver needed more than the memory limit of {memory_mb} MB (see --memory)"))
+    except RuntimeError as error:  # clingo's own errors
+        text = str(error)
+        if "bad_alloc" in text or "memory" in text.lower():
+            text = f"the solver needed more than the memory limit of {memory_mb} MB (see --memory)"
+        else:
+            text = f"clingo: {text}"
+        sender.send(("error", text))
+    finally:
+        sender.close()
+
+
+@contextmanager
+def time_limit(limits: Limits) -> Iterator[float]:
+    """The deadline of one ask, with an alarm that stops Python work past it (reading,
+    facts, answers: interrupted between two bytecodes) where signals can be used."""
+    deadline = time.monotonic() + limits.timeout
+    usable = hasattr(signal, "setitimer") and _in_main_thread()
+    if not usable:
+        yield deadline
+        return
+
+    def expired(_signum: int, _frame: Any) -> None:
+        raise MtgaspError(f"the ask ran longer than the time limit of {limits.timeout:g} s (see --timeout)")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, limits.timeout)
+    try:
+        yield deadline
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _in_main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 def enumerate_orders(facts: list[clingo.Symbol]) -> tuple[dict[int, dict[clingo.Symbol, int]], int]:

@@ -15,7 +15,8 @@ import pytest
 
 from pyglue.answers import EventGraph, ModelIndex, mana_string
 from pyglue.cards import CardDatabase
-from pyglue.scenario import load_scenario, scenario_facts
+from pyglue.facts import scenario_facts
+from pyglue.scenario import load_scenario
 from pyglue.solve import enumerate_orders, facts_text, run_clingo, solve
 from rules_asp import RULES_DIR
 

@@ -7,10 +7,11 @@ import types
 import clingo
 import pytest
 
-from pyglue import scenario as scenario_module
+from grammar import card_facts as card_facts_module
 from pyglue.cards import Card, CardDatabase
 from pyglue.errors import MtgaspError, ScenarioError
-from pyglue.scenario import MISSING, default_id, load_scenario, scenario_facts
+from pyglue.facts import scenario_facts
+from pyglue.scenario import MISSING, default_id, load_scenario
 
 S, N, F = clingo.String, clingo.Number, clingo.Function
 
@@ -59,12 +60,14 @@ class StubGrammar:
 @pytest.fixture
 def stub_grammar(monkeypatch):
     stub = StubGrammar()
-    module = types.ModuleType("grammar")
-    module.parse_card, module.parse_type_line = stub.parse_card, stub.parse_type_line
-    module.parse_mana_cost = lambda object_id, cost: []
-    monkeypatch.setitem(sys.modules, "grammar", module)
-    monkeypatch.setattr(scenario_module, "_card_text_cache", {})
-    return stub
+    monkeypatch.setattr(card_facts_module, "parse_card", stub.parse_card)
+    monkeypatch.setattr(card_facts_module, "parse_type_line", stub.parse_type_line)
+    monkeypatch.setattr(card_facts_module, "parse_mana_cost", lambda object_id, cost: [])
+    for cached in (card_facts_module._template, card_facts_module.card_types):
+        cached.cache_clear()
+    yield stub
+    for cached in (card_facts_module._template, card_facts_module.card_types):
+        cached.cache_clear()
 
 
 # Players, objects, ids
@@ -237,10 +240,11 @@ def test_v1_asks(load):
         activate = "stone"
     """)
     first, second, third = scenario.asks
-    assert (first.index, first.kind, first.object_id, first.ability, first.expect, first.line) == (
-        1, "could_produce", "stone", None, ["C"], 6)
-    assert (second.kind, second.ability, second.expect) == ("can_activate", 1, {"legal": False, "rules": ["302.6"]})
-    assert (third.kind, third.ability, third.expect, third.fields) == ("activate", None, MISSING, {})
+    assert (first.index, first.kind, first.args, first.expect, first.line) == (
+        1, "could_produce", {"object": "stone"}, ["C"], 6)
+    assert (second.kind, second.args, second.expect) == (
+        "can_activate", {"object": "stone", "ability": 1}, {"legal": False, "rules": ["302.6"]})
+    assert (third.kind, third.args, third.expect) == ("activate", {"object": "stone"}, MISSING)
 
 
 def test_v2_asks_are_parsed_into_ask_facts(load, stub_grammar):
@@ -276,23 +280,24 @@ def test_v2_asks_are_parsed_into_ask_facts(load, stub_grammar):
         [[ask]]
         characteristics = "bears"
     """)
-    kinds = [(ask.kind, ask.object_id, ask.ability, ask.fields) for ask in scenario.asks]
+    kinds = [(ask.kind, ask.args) for ask in scenario.asks]
     assert kinds == [
-        ("can_cast", "proxy", None, {"as": "prototype", "x": 2}),
-        ("can_target", "proxy", 1, {"target": "opponent"}),
-        ("copy", "proxy", None, {"controller": "opponent", "new_targets": ["bears"]}),
-        ("triggers", "bears", None, {"kind": "enters", "player": "you"}),
-        ("can_attach", "proxy", None, {"to": "bears"}),
-        ("characteristics", "bears", None, {}),
+        ("can_cast", {"object": "proxy", "as": "prototype", "x": 2}),
+        ("can_target", {"object": "proxy", "target": "opponent", "ability": 1}),
+        ("copy", {"object": "proxy", "controller": "opponent", "new_targets": ["bears"]}),
+        ("triggers", {"kind": "enters", "object": "bears", "player": "you"}),
+        ("can_attach", {"object": "proxy", "to": "bears"}),
+        ("characteristics", {"object": "bears"}),
     ]
-    asks = {str(fact) for fact in scenario_facts(scenario) if fact.name in ("ask", "ask_option", "ask_new_target")}
+    asks = {str(fact) for fact in scenario_facts(scenario) if fact.name in ("ask", "ask_arg", "ask_item")}
     assert asks == {
-        'ask(1,can_cast("proxy","you"))', "ask_option(1,as,prototype)", "ask_option(1,x,2)",
-        'ask(2,can_target("proxy","opponent",1))',
-        'ask(3,copy("proxy","opponent"))', 'ask_new_target(3,1,"bears")',
-        'ask(4,triggers(enters,"bears","you"))',
-        'ask(5,can_attach("proxy","bears"))',
-        'ask(6,characteristics("bears"))',
+        "ask(1,can_cast)", 'ask_arg(1,object,"proxy")', "ask_arg(1,as,prototype)", "ask_arg(1,x,2)",
+        "ask(2,can_target)", 'ask_arg(2,object,"proxy")', 'ask_arg(2,target,"opponent")', "ask_arg(2,ability,1)",
+        "ask(3,copy)", 'ask_arg(3,object,"proxy")', 'ask_arg(3,controller,"opponent")',
+        'ask_item(3,new_targets,1,"bears")',
+        "ask(4,triggers)", "ask_arg(4,kind,enters)", 'ask_arg(4,object,"bears")', 'ask_arg(4,player,"you")',
+        "ask(5,can_attach)", 'ask_arg(5,object,"proxy")', 'ask_arg(5,to,"bears")',
+        "ask(6,characteristics)", 'ask_arg(6,object,"bears")',
     }
 
 
@@ -352,7 +357,7 @@ ERRORS = {
         '[[object]]\ncard = "Island"\ncontroller = "you"\nid = "a"\n', 8,
         "duplicate id \"a\", already the id of [[object]] #1 (line 1)"),
     "negative counters": (
-        FOREST + "counters = { charge = -1 }\n", 4, "'counters': 'charge' should be a whole number >= 0, got -1"),
+        FOREST + "counters = { charge = -1 }\n", 4, "'counters': 'charge' should be a whole number from 0 to 2147483647 (the rules' integers are 32-bit), got -1"),
     "ask naming an unknown id": (
         FOREST + '[[ask]]\ncould_produce = "forrest"\n', 5,
         "'could_produce' names unknown object \"forrest\" (did you mean 'forest'?)"),
@@ -364,9 +369,9 @@ ERRORS = {
         FOREST + '[[ask]]\ncould_produce = "forest"\nability = 1\n', 6,
         "'ability' is not a field of could_produce asks"),
     "ability zero": (
-        FOREST + '[[ask]]\nactivate = "forest"\nability = 0\n', 6, "'ability' should be a whole number >= 1, got 0"),
+        FOREST + '[[ask]]\nactivate = "forest"\nability = 0\n', 6, "'ability' should be a whole number from 1 to 2147483647, got 0"),
     "ability as text": (
-        FOREST + '[[ask]]\nactivate = "forest"\nability = "1"\n', 6, "'ability' should be a whole number >= 1"),
+        FOREST + '[[ask]]\nactivate = "forest"\nability = "1"\n', 6, "'ability' should be a whole number from 1 to 2147483647"),
     "unknown ask field": (
         FOREST + '[[ask]]\nactivate = "forest"\nexpected = [""]\n', 6, "unknown ask field 'expected'"),
     "copy of an unknown object": (
@@ -431,9 +436,10 @@ def test_facts_of_a_scenario(load, stub_grammar):
         F("printed_card_type", [elves, F("creature")]),
         F("printed_ability", [elves, N(1), F("ab", [elves, N(1)])]),
         F("object", [stone]), F("tapped", [stone]), F("timestamp", [stone, N(2)]),
-        F("ask", [N(1), F("can_activate", [elves, F("only")])]),
-        F("ask", [N(2), F("activate", [stone, N(2)])]),
-        F("ask", [N(3), F("could_produce", [elves])]),
+        F("ask", [N(1), F("can_activate")]), F("ask_arg", [N(1), F("object"), elves]),
+        F("ask", [N(2), F("activate")]), F("ask_arg", [N(2), F("object"), stone]),
+        F("ask_arg", [N(2), F("ability"), N(2)]),
+        F("ask", [N(3), F("could_produce")]), F("ask_arg", [N(3), F("object"), elves]),
     }
     assert expected <= facts
     assert F("tapped", [elves]) not in facts
@@ -517,7 +523,7 @@ def test_facts_ground_in_clingo(load, stub_grammar):
     control.add("base", [], "".join(f"{fact}." for fact in scenario_facts(scenario)))
     control.ground([("base", [])])
     atoms = {str(atom.symbol) for atom in control.symbolic_atoms}
-    assert 'ask(1,activate("forest",only))' in atoms
+    assert {'ask(1,activate)', 'ask_arg(1,object,"forest")'} <= atoms
 
 
 def test_shared_examples_load_and_give_facts(spec_examples, cards, stub_grammar):
@@ -530,7 +536,7 @@ def test_shared_examples_load_and_give_facts(spec_examples, cards, stub_grammar)
     facts = set(scenario_facts(colors))
     assert F("controller", [S("pool"), S("you")]) in facts
     assert F("controller", [S("orchard"), S("opponent")]) in facts
-    assert F("ask", [N(3), F("activate", [S("orchard"), F("only")])]) in facts
+    assert {F("ask", [N(3), F("activate")]), F("ask_arg", [N(3), F("object"), S("orchard")])} <= facts
     crag = set(scenario_facts(load_scenario(path.parent / "costs_ignored.toml", cards)))
     assert {F("tapped", [S("vivid_crag")]), F("counter", [S("vivid_crag"), S("charge"), N(0)])} <= crag
     pools = load_scenario(path.parent / "pools_alone.toml", cards)
@@ -549,10 +555,11 @@ def test_card_text_facts_match_the_grammar_called_directly(cards):
 
     for name in ("Vivid Crag", "Wild Growth", "Mana Reflection", "Urborg, Tomb of Yawgmoth"):
         card = cards.lookup(name)
-        types, supertypes = scenario_module.card_types(card.type_line)
+        types, supertypes = card_facts_module.card_types(card.type_line)
         direct = (set(parse_type_line("x", card.type_line)) | set(parse_mana_cost("x", card.mana_cost))
                   | set(parse_card("x", card.name, card.text, types=types, supertypes=supertypes).facts))
-        assert set(scenario_module.card_text_facts("x", card)) == direct, name
+        facts = card_facts_module.card_facts("x", card.name, card.type_line, card.mana_cost, card.text)
+        assert set(facts) == direct, name
 
 
 def test_a_copy_has_its_own_instances_of_the_copied_text(load):

@@ -1,0 +1,173 @@
+"""A scenario as clingo facts: the "Scenario facts" and "Asks" of
+rules_asp/VOCABULARY.md, plus the grammar's facts of each card."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import clingo
+
+from .errors import MtgaspError
+from .scenario import MAX_NUMBER, Ask, ObjectSpec, Scenario
+
+String, Number, Constant = clingo.String, clingo.Number, clingo.Function
+
+_NUMBER = re.compile(r"-?\d+")
+# Facts of a card's type line and mana cost: a copy's come from the rules (copy.lp).
+_CARD_FACTS = ("printed_card_type", "printed_supertype", "printed_subtype", "printed_mana_symbol",
+               "unparsed_mana_cost")
+
+
+def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
+    facts: list[clingo.Symbol] = []
+
+    def fact(predicate: str, *arguments: clingo.Symbol) -> None:
+        facts.append(clingo.Function(predicate, arguments))
+
+    for seat, player in enumerate(scenario.players, 1):
+        fact("player", String(player))
+        fact("seat", String(player), Number(seat))
+    fact("active_player", String(scenario.active_player))
+
+    objects = {obj.id: obj for obj in scenario.objects}
+    for obj in scenario.objects:
+        facts.extend(object_facts(obj, objects))
+    timestamp = len(scenario.objects)
+    for number, effect in enumerate(scenario.effects, 1):
+        facts.extend(effect_facts(number, effect, timestamp + number))
+    for ask in scenario.asks:
+        facts.extend(ask_facts(scenario, ask))
+    return facts
+
+
+def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo.Symbol]:
+    from grammar.card_facts import card_facts
+
+    facts: list[clingo.Symbol] = []
+
+    def fact(predicate: str, *arguments: clingo.Symbol) -> None:
+        facts.append(clingo.Function(predicate, arguments))
+
+    o = String(obj.id)
+    fact("object", o)
+    fact("zone", o, Constant(obj.zone))
+    if obj.controller is not None:
+        fact("controller", o, String(obj.controller))
+    fact("owner", o, String(obj.owner))
+    for flag in ("tapped", "summoning_sick", "token"):
+        if getattr(obj, flag):
+            fact(flag, o)
+    if obj.attached_to is not None:
+        fact("attached", o, String(obj.attached_to))
+    if obj.chosen_color is not None:
+        fact("chosen_color", o, Constant(obj.chosen_color.lower()))
+    for kind, number in obj.counters.items():
+        fact("counter", o, String(kind), Number(number))
+    fact("timestamp", o, Number(obj.timestamp))
+    if obj.card is not None:
+        card = obj.card
+        fact("name", o, String(card.name))
+        for predicate, value in (("printed_mana_cost", card.mana_cost), ("printed_power", card.power),
+                                 ("printed_toughness", card.toughness), ("printed_loyalty", card.loyalty)):
+            if value:
+                fact(predicate, o, String(value))
+                if _NUMBER.fullmatch(value):
+                    fact(predicate + "_number", o, Number(_fitting(int(value), f"{card.name}'s {predicate[8:]}")))
+        if obj.copy_of is None:
+            facts.extend(card_facts(obj.id, card.name, card.type_line, card.mana_cost, card.text))
+    if obj.copy_of is not None:
+        fact("copy_of", o, String(obj.copy_of))
+        facts.extend(copied_text_facts(obj, objects))
+    if obj.cast_as == "prototype":
+        fact("cast_prototyped", o)
+    if obj.x is not None:
+        fact("x_value", o, Number(obj.x))
+    for mode in obj.modes or []:
+        fact("chosen_mode", o, Number(mode))
+    for position, target in enumerate(obj.targets or [], 1):
+        fact("chosen_target", o, Number(position), String(target))
+    for target, amount in (obj.divided or {}).items():
+        fact("divided", o, String(target), Number(amount))
+    for paid in obj.sacrificed or []:
+        fact("sacrificed", o, String(paid))
+    for key, value in (obj.last_known or {}).items():
+        if key in ("power", "toughness", "loyalty") and _NUMBER.fullmatch(str(value)):
+            fact("last_known", o, Constant(key), Number(_fitting(int(value), f"{obj.id}'s last known {key}")))
+    return facts
+
+
+def _fitting(number: int, what: str) -> int:
+    """A number of a card database or of last_known, which the reader did not type-check."""
+    if not -MAX_NUMBER <= number <= MAX_NUMBER:
+        raise MtgaspError(f"{what} is {number}, past what the rules' 32-bit integers hold")
+    return number
+
+
+def copied_text_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo.Symbol]:
+    """An object with copy_of is described by what it copies: the abilities of the text of
+    the card its copy_of chain ends at, as abilities of its own (ab(ID, N)), so that each
+    copy's abilities are distinct from the original's; `copied_ability(ID, N, A)` lists
+    them. Which values the copy has is for the rules to say (copy.lp)."""
+    from grammar.card_facts import card_facts
+
+    root = obj
+    while root.copy_of is not None:
+        root = objects[root.copy_of]
+    card = root.card
+    facts = []
+    for symbol in card_facts(obj.id, card.name, card.type_line, card.mana_cost, card.text):
+        if symbol.name == "printed_ability":
+            facts.append(clingo.Function("copied_ability", symbol.arguments))
+        elif symbol.name not in _CARD_FACTS:
+            facts.append(symbol)
+    return facts
+
+
+def effect_facts(number: int, effect: dict[str, Any], timestamp: int) -> list[clingo.Symbol]:
+    """An [[effect]] in force: fx(N), its controller, source, referents and its text's facts,
+    parsed as the text of a resolved spell."""
+    from grammar.card_facts import card_facts
+
+    fx = clingo.Function("fx", [Number(number)])
+    facts = [clingo.Function("effect_in_force", [fx]),
+             clingo.Function("controller", [fx, String(effect["controller"])]),
+             clingo.Function("timestamp", [fx, Number(timestamp)])]
+    if "source" in effect:
+        facts.append(clingo.Function("effect_source", [fx, String(effect["source"])]))
+    for position, referent in enumerate(effect.get("refers", []), 1):
+        facts.append(clingo.Function("refers", [fx, Number(position), String(referent)]))
+    for symbol in card_facts(fx, "this effect", None, None, effect["text"], types_from="Sorcery"):
+        if symbol.name == "printed_ability":
+            facts.append(clingo.Function("effect_ability", [fx, symbol.arguments[2]]))
+        else:
+            facts.append(symbol)
+    return facts
+
+
+def ask_facts(scenario: Scenario, ask: Ask) -> list[clingo.Symbol]:
+    """ask(I, Kind), and for each field ask_arg(I, Field, Value), or ask_item(I, Field, P,
+    Value) for the P-th of a list (VOCABULARY.md, "Asks"). Which defaults apply is the
+    rules' business (rules_asp/asks/KIND.lp)."""
+    kind = scenario.schema.kinds[ask.kind]
+    i = Number(ask.index)
+    facts = [clingo.Function("ask", [i, Constant(ask.kind)])]
+    types = {"object": kind.main, **kind.table_fields, **kind.fields}
+    for key, value in ask.args.items():
+        if isinstance(value, list):
+            facts += [clingo.Function("ask_item", [i, Constant(key), Number(p), _term(types[key], v)])
+                      for p, v in enumerate(value, 1)]
+        else:
+            facts.append(clingo.Function("ask_arg", [i, Constant(key), _term(types[key], value)]))
+    return facts
+
+
+def _term(field_type: str, value: Any) -> clingo.Symbol:
+    """Ids and players are strings; numbers numbers; booleans, words and choices constants."""
+    if isinstance(value, bool):
+        return Constant("true" if value else "false")
+    if isinstance(value, int):
+        return Number(value)
+    if field_type == "word" or field_type.startswith("one_of:"):
+        return Constant(re.sub(r"[^a-z0-9]+", "_", value.lower()).strip("_"))
+    return String(value)
