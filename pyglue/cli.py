@@ -76,7 +76,17 @@ def _parser() -> argparse.ArgumentParser:
     facts.add_argument("file", metavar="FILE")
     cards_option(facts)
     facts.set_defaults(run=_run_facts)
+
+    _add_tool_commands(commands)
     return parser
+
+
+def _add_tool_commands(commands) -> None:
+    """The commands about the program's own data: the rules' words."""
+    rule = commands.add_parser("rule", help="the words of a Comprehensive Rules rule, with its subrules")
+    rule.add_argument("numbers", nargs="+", metavar="NUMBER", help="e.g. 616.1, 616.1a, 702.16b, or a section: 616")
+    rule.add_argument("--no-subrules", action="store_true", help="only the rule itself and its examples")
+    rule.set_defaults(run=_run_rule)
 
 
 def _positive_float(text: str) -> float:
@@ -199,6 +209,19 @@ def _run_facts(args: argparse.Namespace) -> int:
     scenario = load_scenario(Path(args.file), CardDatabase.from_settings(args.cards))
     sys.stdout.write(f"% facts of {args.file}: python -m clingo rules_asp/main.lp THIS_FILE\n")
     sys.stdout.write(facts_text(scenario_facts(scenario)))
+    return 0
+
+
+def _run_rule(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from .rules_text import format_rule, rule
+
+    found = [rule(number) for number in args.numbers]  # every number checked before printing
+    for n, item in enumerate(found):
+        if n:
+            print()
+        print(format_rule(replace(item, subrules=()) if args.no_subrules else item))
     return 0
 
 
