@@ -88,6 +88,24 @@ def _add_tool_commands(commands) -> None:
     rule.add_argument("--no-subrules", action="store_true", help="only the rule itself and its examples")
     rule.set_defaults(run=_run_rule)
 
+    cards = commands.add_parser("cards", help="card databases: import one, say which is in use, show a card")
+    actions = cards.add_subparsers(dest="cards_command", required=True, metavar="ACTION")
+    card_import = actions.add_parser(
+        "import", help="make the indexed card database from MTGJSON AtomicCards.json, a Scryfall "
+                       "oracle-cards file, or a JSON list of MTGJSON card objects")
+    card_import.add_argument("file", metavar="FILE")
+    card_import.add_argument("--to", metavar="PATH",
+                             help="where to write it (default: cards.sqlite in the data directory: "
+                                  "$MTGASP_DATA_DIR, else $XDG_DATA_HOME/mtgasp, else ~/.local/share/mtgasp)")
+    card_import.set_defaults(run=_run_cards_import)
+    info = actions.add_parser("info", help="which card databases a name is looked up in")
+    info.add_argument("--cards", metavar="PATH", help="a card database (default: $MTGASP_CARDS, else the imported one)")
+    info.set_defaults(run=_run_cards_info)
+    show = actions.add_parser("show", help="the Oracle fields of a card, as the database has them")
+    show.add_argument("name", metavar="CARD NAME")
+    show.add_argument("--cards", metavar="PATH", help="a card database (default: $MTGASP_CARDS, else the imported one)")
+    show.set_defaults(run=_run_cards_show)
+
 
 def _positive_float(text: str) -> float:
     try:
@@ -222,6 +240,47 @@ def _run_rule(args: argparse.Namespace) -> int:
         if n:
             print()
         print(format_rule(replace(item, subrules=()) if args.no_subrules else item))
+    return 0
+
+
+def _run_cards_import(args: argparse.Namespace) -> int:
+    from .card_store import import_cards
+
+    summary = import_cards(args.file, args.to)
+    print(f"{summary.path}: {summary.cards} cards ({summary.names} names) from {summary.source} "
+          f"in {summary.seconds:.1f} s")
+    return 0
+
+
+def _run_cards_info(args: argparse.Namespace) -> int:
+    from .card_store import default_database_path
+    from .cards import CARDS_ENV_VAR, CardDatabase
+
+    database = CardDatabase.from_settings(args.cards)
+    (_, bundled), (_, extra) = database.describe()
+    print(f"bundled: {bundled}")
+    if args.cards:
+        print(f"extra (from --cards): {extra}")
+    elif os.environ.get(CARDS_ENV_VAR):
+        print(f"extra (from ${CARDS_ENV_VAR}): {extra}")
+    elif database.extra_path is not None:
+        print(f"extra (imported): {extra}")
+    else:
+        print(f"extra: none: no --cards, no ${CARDS_ENV_VAR}, and {default_database_path()} does not exist "
+              "(make it with mtgasp cards import FILE)")
+    return 0
+
+
+def _run_cards_show(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from .cards import CardDatabase
+
+    card = CardDatabase.from_settings(args.cards).lookup(args.name)
+    for field, value in asdict(card).items():
+        if value not in (None, ""):
+            shown = " ".join(value) if isinstance(value, tuple) else str(value).replace("\n", "\n  ")
+            print(f"{field}: {shown}")
     return 0
 
 
