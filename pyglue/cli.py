@@ -40,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     def cards_option(command: argparse.ArgumentParser) -> None:
         command.add_argument("--cards", metavar="PATH",
                              help="a card database (MTGJSON AtomicCards, Scryfall oracle-cards, or a JSON "
-                                  "list of MTGJSON card objects); default: $MTGASP_CARDS")
+                                  "list of MTGJSON card objects, or one mtgasp cards import made); "
+                                  "default: $MTGASP_CARDS, else the imported database")
 
     def solve_options(command: argparse.ArgumentParser) -> None:
         cards_option(command)
