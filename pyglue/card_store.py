@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import Card, _CardIndex, close_names, loose_key, read_cards
+from .cards import Card, _CardIndex, close_names, is_sqlite_file, loose_key, read_cards
 from .errors import MtgaspError
 
 DATA_DIR_ENV_VAR = "MTGASP_DATA_DIR"
@@ -76,6 +76,9 @@ def import_cards(source: str | Path, target: str | Path | None = None) -> Import
     target = Path(target) if target is not None else default_database_path()
     if not source.is_file():
         raise MtgaspError(f"card database {source}: file not found")
+    if is_sqlite_file(source):
+        raise MtgaspError(f"card database {source}: already an SQLite database; give it with --cards, "
+                          "or import a JSON card file")
     cards, faces_without_data = read_cards(source)
     index = _CardIndex(cards, faces_without_data)
     if not index.cards:

@@ -35,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="mtgasp",
         description="Answer questions about Magic: The Gathering interactions, exhaustively, "
                     "from the Comprehensive Rules written as answer-set programs.")
+    parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def cards_option(command: argparse.ArgumentParser) -> None:
@@ -107,6 +108,41 @@ def _add_tool_commands(commands) -> None:
     show.add_argument("--cards", metavar="PATH", help="a card database (default: $MTGASP_CARDS, else the imported one)")
     show.set_defaults(run=_run_cards_show)
 
+    completion = commands.add_parser("completion", help="a shell completion script: mtgasp completion bash|zsh")
+    completion.add_argument("shell", choices=["bash", "zsh"])
+    completion.set_defaults(run=_run_completion)
+
+
+class _VersionAction(argparse.Action):
+    """--version: the installed package's version, read only when asked (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"mtgasp {package_version()}")
+        parser.exit()
+
+
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mtgasp")
+    except PackageNotFoundError:
+        return "(not installed: no package metadata)"
+
+
+def print_no_expectations(file: Path | str, answers) -> bool:
+    """For `check`: print "FILE: no expectations" when no ask of the file has an expect; True if so."""
+    from .scenario import MISSING
+
+    if all(answer.ask.expect is MISSING for answer in answers):
+        print(f"{file}: no expectations")
+        return True
+    return False
+
 
 def _positive_float(text: str) -> float:
     try:
@@ -163,6 +199,7 @@ def _run_check(args: argparse.Namespace) -> int:
     passed = failed = 0
     for file in files:
         scenario, answers = _answer_file(file, args)
+        print_no_expectations(file, answers)
         for answer in answers:
             if answer.ask.expect is MISSING:
                 continue
@@ -283,6 +320,31 @@ def _run_cards_show(args: argparse.Namespace) -> int:
             shown = " ".join(value) if isinstance(value, tuple) else str(value).replace("\n", "\n  ")
             print(f"{field}: {shown}")
     return 0
+
+
+# What the completion scripts offer for each kind of argument (shtab's own names).
+_COMPLETE_FILES = {"bash": "_shtab_compgen_files", "zsh": "_files"}
+
+
+def _run_completion(args: argparse.Namespace) -> int:
+    try:
+        import shtab
+    except ImportError:
+        raise MtgaspError("shell completion needs the package shtab: pip install shtab") from None
+    parser = _parser()
+    for action in _all_actions(parser):
+        if action.metavar in ("FILE", "FILE|DIR", "EXTRA.lp", "PATH"):
+            action.complete = _COMPLETE_FILES
+    print(shtab.complete(parser, shell=args.shell), end="")
+    return 0
+
+
+def _all_actions(parser: argparse.ArgumentParser):
+    for action in parser._actions:
+        yield action
+        if isinstance(action, argparse._SubParsersAction):
+            for subparser in dict.fromkeys(action.choices.values()):
+                yield from _all_actions(subparser)
 
 
 if __name__ == "__main__":
