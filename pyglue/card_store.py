@@ -181,12 +181,12 @@ class SqliteCardIndex:
         return rows[0][0] if rows else None
 
     def prefixed(self, loose: str, limit: int) -> list[str]:
+        """Display names of the (at most limit) shortest names of cards whose loose name starts with loose."""
         rows = self._query(
-            "SELECT card_id, MIN(display) FROM names WHERE loose >= ? AND loose < ? GROUP BY card_id LIMIT ?",
-            (loose, loose + "\U0010ffff", limit + 1))
-        if len(rows) > limit:
-            return []
-        return sorted((display for _, display in rows), key=lambda name: (len(name), name))
+            "SELECT MIN(display) AS shown FROM names WHERE loose >= ? AND loose < ? GROUP BY card_id "
+            "ORDER BY length(shown), shown LIMIT ?",
+            (loose, loose + "\U0010ffff", limit))
+        return [shown for (shown,) in rows]
 
     def close_names(self, key: str, count: int) -> list[tuple[float, str]]:
         display = dict(self._query("SELECT key, display FROM names"))

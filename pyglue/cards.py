@@ -149,8 +149,7 @@ class _CardIndex:
         return next(iter(cards.values())) if len(cards) == 1 else None
 
     def prefixed(self, loose: str, limit: int) -> list[str]:
-        """Display names of the cards whose loose name starts with loose, shortest first;
-        [] when more than limit cards do."""
+        """Display names of the (at most limit) shortest names of cards whose loose name starts with loose."""
         by_loose, ordered = self._loose
         found: dict[int, str] = {}
         for candidate in ordered[bisect.bisect_left(ordered, loose):]:
@@ -158,9 +157,7 @@ class _CardIndex:
                 break
             for key in by_loose[candidate]:
                 found.setdefault(id(self.cards[key]), self.display_names[key])
-            if len(found) > limit:
-                return []
-        return sorted(found.values(), key=lambda name: (len(name), name))
+        return sorted(found.values(), key=lambda name: (len(name), name))[:limit]
 
     def close_names(self, key: str, count: int) -> list[tuple[float, str]]:
         """(similarity, display name) of the names most like key."""
@@ -195,7 +192,7 @@ class CardDatabase:
             card = index.get(key)
             if card is None:
                 loose = loose_key(key) if loose is None else loose
-                card = index.get_loose(loose)
+                card = index.get_loose(loose) if loose else None
             if card is not None:
                 return card
         return None
@@ -241,7 +238,8 @@ class CardDatabase:
                 )
         loose = loose_key(key)
         # A prefix or short name ("Kalitas") first, then the names spelled alike.
-        prefixed = [found for index in indexes for found in (index.prefixed(loose, 5) if loose else [])]
+        prefixed = sorted((found for index in indexes for found in (index.prefixed(loose, 5) if len(loose) >= 3 else [])),
+                          key=lambda name: (len(name), name))
         scored = [match for index in indexes for match in index.close_names(key, 5)]
         close = [display for _, display in sorted(scored, reverse=True)]
         suggestions = list(dict.fromkeys(prefixed[:5] + close))[:5]
@@ -299,7 +297,7 @@ def read_cards(path: Path) -> tuple[list[Card], dict[str, str]]:
 
 def _read_cards(path: Path) -> tuple[list[Card], dict[str, str]]:
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(_decompressed(path.read_bytes(), path))
     except OSError as error:
         raise MtgaspError(f"card database {path}: cannot read it ({error.strerror})") from None
     except (ValueError, UnicodeDecodeError) as error:
@@ -315,6 +313,38 @@ def _read_cards(path: Path) -> tuple[list[Card], dict[str, str]]:
         return reader(data)
     except _BadEntry as error:
         raise MtgaspError(f"card database {path}: {error}") from None
+
+
+def _decompressed(content: bytes, path: Path) -> bytes:
+    """The JSON of a file as downloaded: plain, or gzip, xz, bzip2 or zip (of one file)."""
+    try:
+        if content.startswith(b"\x1f\x8b"):
+            import gzip
+
+            return gzip.decompress(content)
+        if content.startswith(b"\xfd7zXZ\x00"):
+            import lzma
+
+            return lzma.decompress(content)
+        if content.startswith(b"BZh"):
+            import bz2
+
+            return bz2.decompress(content)
+        if content.startswith(b"PK\x03\x04"):
+            import io
+            import zipfile
+
+            with zipfile.ZipFile(io.BytesIO(content)) as archive:
+                members = [name for name in archive.namelist() if not name.endswith("/")]
+                if len(members) != 1:
+                    raise MtgaspError(f"card database {path}: a zip file of {len(members)} files; "
+                                      "expected one JSON file in it")
+                return archive.read(members[0])
+    except MtgaspError:
+        raise
+    except Exception as error:  # every decompressor has its own errors
+        raise MtgaspError(f"card database {path}: cannot decompress it ({error})") from None
+    return content
 
 
 class _BadEntry(Exception):

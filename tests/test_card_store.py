@@ -312,3 +312,39 @@ def test_corpus_suggestions_from_the_imported_database(corpus_database):
         database.lookup("Relfecting Pool")
     assert time.perf_counter() - started < 0.5
     assert database.lookup("lim dul the necromancer").name == "Lim-Dûl the Necromancer"
+
+
+# Compressed downloads
+
+
+@pytest.mark.parametrize("suffix", ["gz", "xz", "bz2", "zip"])
+def test_a_compressed_card_file_is_read(tmp_path, suffix):
+    import bz2
+    import gzip
+    import lzma
+    import zipfile
+
+    content = json.dumps(MORE_CARDS).encode()
+    path = tmp_path / f"AtomicCards.json.{suffix}"
+    if suffix == "zip":
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("AtomicCards.json", content)
+    else:
+        path.write_bytes({"gz": gzip, "xz": lzma, "bz2": bz2}[suffix].compress(content))
+    import_cards(path, tmp_path / "c.sqlite")
+    assert CardDatabase(tmp_path / "c.sqlite").lookup("Dryad Arbor").color_indicator == ("G",)
+
+
+def test_a_broken_compressed_file_is_one_message(tmp_path):
+    path = tmp_path / "cards.json.gz"
+    path.write_bytes(b"\x1f\x8b" + b"garbage")
+    with pytest.raises(MtgaspError, match=rf"card database {path}: cannot decompress it"):
+        import_cards(path, tmp_path / "c.sqlite")
+
+
+def test_a_name_of_punctuation_only_matches_nothing(tmp_path):
+    path = write_json(tmp_path / "c.json", [{"name": "_____", "type": "Creature"}])
+    import_cards(path, tmp_path / "c.sqlite")
+    for database in (CardDatabase(path), CardDatabase(tmp_path / "c.sqlite")):
+        assert database.lookup("_____").name == "_____"
+        assert database.find("!!!") is None and database.find("") is None
