@@ -84,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _add_tool_commands(commands) -> None:
-    """The commands about the program's own data: the rules' words."""
+    """The commands about the program itself: rule (the rules' words), cards (databases), completion."""
     rule = commands.add_parser("rule", help="the words of a Comprehensive Rules rule, with its subrules")
     rule.add_argument("numbers", nargs="+", metavar="NUMBER", help="e.g. 616.1, 616.1a, 702.16b, or a section: 616")
     rule.add_argument("--no-subrules", action="store_true", help="only the rule itself and its examples")
