@@ -50,8 +50,13 @@ def data_dir() -> Path:
     if os.environ.get(DATA_DIR_ENV_VAR):
         return Path(os.environ[DATA_DIR_ENV_VAR]).expanduser()
     xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
-    return base / "mtgasp"
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / "mtgasp"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        raise MtgaspError(f"no home directory to keep the card database in; set ${DATA_DIR_ENV_VAR}") from None
+    return home / ".local" / "share" / "mtgasp"
 
 
 def default_database_path() -> Path:
@@ -128,8 +133,6 @@ def import_cards(source: str | Path, target: str | Path | None = None) -> Import
 
 class SqliteCardIndex:
     """The cards of an imported database; the same questions as pyglue.cards._CardIndex."""
-
-    kind = "sqlite"
 
     def __init__(self, path: Path):
         import sqlite3

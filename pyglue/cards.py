@@ -98,8 +98,6 @@ def close_names(key: str, keys: Iterable[str], display: Callable[[str], str], co
 class _CardIndex:
     """The cards of one database, by name key."""
 
-    kind = "json"
-
     def __init__(self, cards: list[Card], faces_without_data: dict[str, str]):
         self.cards: dict[str, Card] = {}
         self.display_names: dict[str, str] = {}
@@ -259,7 +257,10 @@ def _imported_database() -> Path | None:
     """The database `mtgasp cards import` made, when there is one (checked without importing sqlite3)."""
     from .card_store import default_database_path
 
-    path = default_database_path()
+    try:
+        path = default_database_path()
+    except MtgaspError:  # no home directory: no imported database
+        return None
     return path if path.is_file() else None
 
 

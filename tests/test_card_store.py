@@ -348,3 +348,16 @@ def test_a_name_of_punctuation_only_matches_nothing(tmp_path):
     for database in (CardDatabase(path), CardDatabase(tmp_path / "c.sqlite")):
         assert database.lookup("_____").name == "_____"
         assert database.find("!!!") is None and database.find("") is None
+
+
+def test_without_a_home_directory_there_is_no_imported_database(monkeypatch):
+    monkeypatch.delenv("MTGASP_DATA_DIR")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    with pytest.raises(MtgaspError, match="set \\$MTGASP_DATA_DIR"):
+        data_dir()
+    assert CardDatabase.from_settings().extra_path is None
