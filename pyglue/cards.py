@@ -8,11 +8,18 @@ bundled, so that a small scenario does not pay for parsing a big file.
 The extra database may be MTGJSON's AtomicCards.json, a Scryfall oracle-cards
 file, or a JSON list of card objects with MTGJSON field names (the format of
 the bundled file and of the shared corpus). The format is detected from the
-content.
+content. It may also be an SQLite database made by ``mtgasp cards import``
+(see ``pyglue.card_store``); without --cards and $MTGASP_CARDS, the one
+imported into the user's data directory is used when it exists.
+
+Names match ignoring case, spacing, accents and curly apostrophes; a name that
+matches no card so also matches ignoring all punctuation when that picks out
+one card ("urborg tomb of yawgmoth").
 """
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import heapq
@@ -45,6 +52,11 @@ class Card:
     layout: str = "normal"
     # "A // B" when this is one face of a multi-faced card, else None.
     full_name: str | None = None
+    # The color indicator's colors in W U B R G order (202.2e), None when it has none.
+    color_indicator: tuple[str, ...] | None = None
+
+
+COLOR_ORDER = "WUBRG"
 
 
 def name_key(name: str) -> str:
@@ -54,6 +66,33 @@ def name_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(plain.replace("\u2019", "'").casefold().split())
+
+
+def loose_key(name: str) -> str:
+    """The form names are compared in when nothing matches by name_key: letters and digits only."""
+    return "".join(ch for ch in name_key(name) if ch.isalnum())
+
+
+def close_names(key: str, keys: Iterable[str], display: Callable[[str], str], count: int) -> list[tuple[float, str]]:
+    """(similarity, display name) of the keys most like key.
+
+    difflib alone takes about 0.4 s on 35,000 names, so shared letter pairs
+    (a set intersection per name, fast) pick a shortlist that difflib ranks.
+    """
+    wanted_pairs = set(zip(key, key[1:]))
+
+    def shared_pairs(candidate: str) -> float:
+        return len(wanted_pairs.intersection(zip(candidate, candidate[1:]))) / (len(key) + len(candidate))
+
+    shortlist = heapq.nlargest(60, keys, key=shared_pairs)
+    matcher = difflib.SequenceMatcher(b=key)
+    scored = []
+    for candidate in shortlist:
+        matcher.set_seq1(candidate)
+        similarity = matcher.ratio()
+        if similarity >= 0.6:
+            scored.append((similarity, display(candidate)))
+    return heapq.nlargest(count, scored)
 
 
 class _CardIndex:
@@ -82,26 +121,45 @@ class _CardIndex:
             if name_key(face) not in self.cards
         }
 
+    def __len__(self) -> int:
+        return len({id(card) for card in self.cards.values()})
+
+    def summary(self) -> str:
+        return f"{len(self)} cards, a JSON file read whole on the first name not bundled"
+
+    def get(self, key: str) -> Card | None:
+        return self.cards.get(key)
+
+    def face_of(self, key: str) -> str | None:
+        return self.faces_without_data.get(key)
+
+    @functools.cached_property
+    def _loose(self) -> tuple[dict[str, list[str]], list[str]]:
+        """loose key -> the name keys it stands for; the loose keys in order, for prefixes."""
+        loose: dict[str, list[str]] = {}
+        for key in self.cards:
+            loose.setdefault(loose_key(key), []).append(key)
+        return loose, sorted(loose)
+
+    def get_loose(self, loose: str) -> Card | None:
+        """The card of a name ignoring punctuation, when it names one card only."""
+        cards = {id(self.cards[key]): self.cards[key] for key in self._loose[0].get(loose, [])}
+        return next(iter(cards.values())) if len(cards) == 1 else None
+
+    def prefixed(self, loose: str, limit: int) -> list[str]:
+        """Display names of the (at most limit) shortest names of cards whose loose name starts with loose."""
+        by_loose, ordered = self._loose
+        found: dict[int, str] = {}
+        for candidate in ordered[bisect.bisect_left(ordered, loose):]:
+            if not candidate.startswith(loose):
+                break
+            for key in by_loose[candidate]:
+                found.setdefault(id(self.cards[key]), self.display_names[key])
+        return sorted(found.values(), key=lambda name: (len(name), name))[:limit]
+
     def close_names(self, key: str, count: int) -> list[tuple[float, str]]:
-        """(similarity, display name) of the names most like key.
-
-        difflib alone takes about 0.4 s on 35,000 names, so shared letter pairs
-        (a set intersection per name, fast) pick a shortlist that difflib ranks.
-        """
-        wanted_pairs = set(zip(key, key[1:]))
-
-        def shared_pairs(candidate: str) -> float:
-            return len(wanted_pairs.intersection(zip(candidate, candidate[1:]))) / (len(key) + len(candidate))
-
-        shortlist = heapq.nlargest(60, self.cards, key=shared_pairs)
-        matcher = difflib.SequenceMatcher(b=key)
-        scored = []
-        for candidate in shortlist:
-            matcher.set_seq1(candidate)
-            similarity = matcher.ratio()
-            if similarity >= 0.6:
-                scored.append((similarity, self.display_names[candidate]))
-        return heapq.nlargest(count, scored)
+        """(similarity, display name) of the names most like key."""
+        return close_names(key, self.cards, self.display_names.__getitem__, count)
 
 
 class CardDatabase:
@@ -110,15 +168,16 @@ class CardDatabase:
     def __init__(self, extra_path: str | Path | None = None, bundled_path: str | Path = BUNDLED_CARDS):
         self._bundled = _load_index(Path(bundled_path))
         self._extra_path = Path(extra_path) if extra_path else None
-        self._extra: _CardIndex | None = None
+        self._extra = None
         # Checked now so that a mistyped path is reported even when every card is bundled.
         if self._extra_path is not None and not self._extra_path.is_file():
             raise MtgaspError(f"card database {self._extra_path}: file not found")
 
     @classmethod
     def from_settings(cls, cards_path: str | Path | None = None) -> CardDatabase:
-        """The database the command line uses: --cards PATH, else $MTGASP_CARDS, else bundled only."""
-        return cls(cards_path or os.environ.get(CARDS_ENV_VAR) or None)
+        """The database the command line uses: --cards PATH, else $MTGASP_CARDS, else the
+        database imported into the user's data directory when there is one, else bundled only."""
+        return cls(cards_path or os.environ.get(CARDS_ENV_VAR) or _imported_database())
 
     @property
     def extra_path(self) -> Path | None:
@@ -126,9 +185,14 @@ class CardDatabase:
 
     def find(self, name: str) -> Card | None:
         key = name_key(name)
+        loose = None
         for index in self._indexes(key):
-            if key in index.cards:
-                return index.cards[key]
+            card = index.get(key)
+            if card is None:
+                loose = loose_key(key) if loose is None else loose
+                card = index.get_loose(loose) if loose else None
+            if card is not None:
+                return card
         return None
 
     def lookup(self, name: str) -> Card:
@@ -140,43 +204,85 @@ class CardDatabase:
     def __contains__(self, name: str) -> bool:
         return self.find(name) is not None
 
-    def _indexes(self, key: str) -> Iterable[_CardIndex]:
+    def describe(self) -> list[tuple[str, str]]:
+        """(what, description) of the databases in use, for `mtgasp cards info`."""
+        lines = [("bundled", f"{BUNDLED_CARDS} ({len(self._bundled)} cards; names resolve here first)")]
+        if self._extra_path is None:
+            lines.append(("extra", "none"))
+        else:
+            lines.append(("extra", f"{self._extra_path} ({self._extra_index().summary()})"))
+        return lines
+
+    def _extra_index(self):
+        if self._extra is None:
+            self._extra = _load_index(self._extra_path)
+        return self._extra
+
+    def _indexes(self, key: str) -> Iterable:
         yield self._bundled
-        if key not in self._bundled.cards and self._extra_path is not None:
-            if self._extra is None:
-                self._extra = _load_index(self._extra_path)
-            yield self._extra
+        if self._extra_path is not None:
+            yield self._extra_index()
 
     def _unknown_card_message(self, name: str) -> str:
         key = name_key(name)
         indexes = list(self._indexes(key))
         for index in indexes:
-            if key in index.faces_without_data:
+            face_of = index.face_of(key)
+            if face_of is not None:
                 return (
-                    f"card '{name}' is a face of '{index.faces_without_data[key]}', but the card "
+                    f"card '{name}' is a face of '{face_of}', but the card "
                     "database has no data for that face; describe the object inline "
                     "(name, type, text...)"
                 )
+        loose = loose_key(key)
+        # A prefix or short name ("Kalitas") first, then the names spelled alike.
+        prefixed = sorted((found for index in indexes for found in (index.prefixed(loose, 5) if len(loose) >= 3 else [])),
+                          key=lambda name: (len(name), name))
         scored = [match for index in indexes for match in index.close_names(key, 5)]
-        suggestions = list(dict.fromkeys(display for _, display in sorted(scored, reverse=True)))[:5]
+        close = [display for _, display in sorted(scored, reverse=True)]
+        suggestions = list(dict.fromkeys(prefixed[:5] + close))[:5]
         message = f"unknown card '{name}'"
         if suggestions:
-            message += f" (did you mean: {', '.join(suggestions)}?)"
+            # "; " between names: a name may have a comma ("Kalitas, Traitor of Ghet").
+            message += f" (did you mean: {'; '.join(suggestions)}?)"
         if self._extra_path is None:
             message += (
                 f"; only the bundled cards are known: give a card database with --cards PATH "
-                f"or {CARDS_ENV_VAR}, or describe the object inline"
+                f"or {CARDS_ENV_VAR}, import one with mtgasp cards import FILE, or describe the object inline"
             )
         return message
 
 
+def _imported_database() -> Path | None:
+    """The database `mtgasp cards import` made, when there is one (checked without importing sqlite3)."""
+    from .card_store import default_database_path
+
+    try:
+        path = default_database_path()
+    except MtgaspError:  # no home directory: no imported database
+        return None
+    return path if path.is_file() else None
+
+
 @functools.lru_cache(maxsize=8)
-def _load_index_cached(path: Path, mtime_ns: int) -> _CardIndex:
+def _load_index_cached(path: Path, mtime_ns: int):
+    if is_sqlite_file(path):
+        from .card_store import SqliteCardIndex
+
+        return SqliteCardIndex(path)
     cards, faces_without_data = _read_cards(path)
     return _CardIndex(cards, faces_without_data)
 
 
-def _load_index(path: Path) -> _CardIndex:
+def is_sqlite_file(path: Path) -> bool:
+    try:
+        with open(path, "rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
+def _load_index(path: Path):
     try:
         mtime_ns = path.stat().st_mtime_ns
     except OSError as error:
@@ -184,9 +290,15 @@ def _load_index(path: Path) -> _CardIndex:
     return _load_index_cached(path, mtime_ns)
 
 
+def read_cards(path: Path) -> tuple[list[Card], dict[str, str]]:
+    """The cards of a JSON card file of any of the three formats, and the faces it names
+    without data; MtgaspError naming the file when it cannot be read."""
+    return _read_cards(path)
+
+
 def _read_cards(path: Path) -> tuple[list[Card], dict[str, str]]:
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(_decompressed(path.read_bytes(), path))
     except OSError as error:
         raise MtgaspError(f"card database {path}: cannot read it ({error.strerror})") from None
     except (ValueError, UnicodeDecodeError) as error:
@@ -202,6 +314,38 @@ def _read_cards(path: Path) -> tuple[list[Card], dict[str, str]]:
         return reader(data)
     except _BadEntry as error:
         raise MtgaspError(f"card database {path}: {error}") from None
+
+
+def _decompressed(content: bytes, path: Path) -> bytes:
+    """The JSON of a file as downloaded: plain, or gzip, xz, bzip2 or zip (of one file)."""
+    try:
+        if content.startswith(b"\x1f\x8b"):
+            import gzip
+
+            return gzip.decompress(content)
+        if content.startswith(b"\xfd7zXZ\x00"):
+            import lzma
+
+            return lzma.decompress(content)
+        if content.startswith(b"BZh"):
+            import bz2
+
+            return bz2.decompress(content)
+        if content.startswith(b"PK\x03\x04"):
+            import io
+            import zipfile
+
+            with zipfile.ZipFile(io.BytesIO(content)) as archive:
+                members = [name for name in archive.namelist() if not name.endswith("/")]
+                if len(members) != 1:
+                    raise MtgaspError(f"card database {path}: a zip file of {len(members)} files; "
+                                      "expected one JSON file in it")
+                return archive.read(members[0])
+    except MtgaspError:
+        raise
+    except Exception as error:  # every decompressor has its own errors
+        raise MtgaspError(f"card database {path}: cannot decompress it ({error})") from None
+    return content
 
 
 class _BadEntry(Exception):
@@ -264,11 +408,14 @@ MTGJSON_FIELDS = {"mana_cost": "manaCost", "type_line": "type", "text": "text", 
                   "toughness": "toughness", "loyalty": "loyalty"}
 SCRYFALL_FIELDS = {"mana_cost": "mana_cost", "type_line": "type_line", "text": "oracle_text",
                    "power": "power", "toughness": "toughness", "loyalty": "loyalty"}
+COLOR_INDICATOR_FIELD = {"mtgjson": "colorIndicator", "scryfall": "color_indicator"}
 
 
-def _card(entry: dict, fields: dict[str, str], name: str, layout: str, full_name: str | None) -> Card:
+def _card(entry: dict, fields: dict[str, str], name: str, layout: str, full_name: str | None,
+          color_field: str) -> Card:
     where = f"card '{name}'"
     value = {key: _string_field(entry, field, where, required=key == "type_line") for key, field in fields.items()}
+    indicator = entry.get(color_field)
     return Card(
         name=name,
         mana_cost=value["mana_cost"] or None,
@@ -279,12 +426,20 @@ def _card(entry: dict, fields: dict[str, str], name: str, layout: str, full_name
         loyalty=value["loyalty"],
         layout=layout,
         full_name=full_name,
+        color_indicator=None if indicator is None else _colors(indicator, color_field, where),
     )
+
+
+def _colors(value: Any, field: str, where: str) -> tuple[str, ...]:
+    """A list of color letters in W U B R G order."""
+    if not isinstance(value, list) or not all(isinstance(c, str) and len(c) == 1 and c in COLOR_ORDER for c in value):
+        raise _BadEntry(f"{where}: '{field}' should be a list of color letters W U B R G, got {json.dumps(value)}")
+    return tuple(c for c in COLOR_ORDER if c in value)
 
 
 def _mtgjson_card(entry: dict, name: str, full_name: str | None) -> Card:
     layout = _string_field(entry, "layout", f"card '{name}'") or "normal"
-    return _card(entry, MTGJSON_FIELDS, name, layout, full_name)
+    return _card(entry, MTGJSON_FIELDS, name, layout, full_name, COLOR_INDICATOR_FIELD["mtgjson"])
 
 
 def _read_scryfall(data: list) -> tuple[list[Card], dict[str, str]]:
@@ -308,7 +463,7 @@ def _read_scryfall(data: list) -> tuple[list[Card], dict[str, str]]:
 
 
 def _scryfall_card(entry: dict, name: str, layout: str, full_name: str | None) -> Card:
-    return _card(entry, SCRYFALL_FIELDS, name, layout, full_name)
+    return _card(entry, SCRYFALL_FIELDS, name, layout, full_name, COLOR_INDICATOR_FIELD["scryfall"])
 
 
 def _require_object(entry: Any, where: str) -> None:

@@ -42,12 +42,14 @@ def _parser() -> argparse.ArgumentParser:
         prog="mtgasp",
         description="Answer questions about Magic: The Gathering interactions, exhaustively, "
                     "from the Comprehensive Rules written as answer-set programs.")
+    parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def cards_option(command: argparse.ArgumentParser) -> None:
         command.add_argument("--cards", metavar="PATH",
                              help="a card database (MTGJSON AtomicCards, Scryfall oracle-cards, or a JSON "
-                                  "list of MTGJSON card objects); default: $MTGASP_CARDS")
+                                  "list of MTGJSON card objects, or one mtgasp cards import made); "
+                                  "default: $MTGASP_CARDS, else the imported database")
 
     def solve_options(command: argparse.ArgumentParser) -> None:
         cards_option(command)
@@ -90,7 +92,70 @@ def _parser() -> argparse.ArgumentParser:
     facts.add_argument("--asks", metavar="SCHEMA.toml", action="append", default=[],
                        help="extra ask kinds (schema entries) the scenario uses (repeatable)")
     facts.set_defaults(run=_run_facts)
+
+    _add_tool_commands(commands)
     return parser
+
+
+def _add_tool_commands(commands) -> None:
+    """The commands about the program itself: rule (the rules' words), cards (databases), completion."""
+    rule = commands.add_parser("rule", help="the words of a Comprehensive Rules rule, with its subrules")
+    rule.add_argument("numbers", nargs="+", metavar="NUMBER", help="e.g. 616.1, 616.1a, 702.16b, or a section: 616")
+    rule.add_argument("--no-subrules", action="store_true", help="only the rule itself and its examples")
+    rule.set_defaults(run=_run_rule)
+
+    cards = commands.add_parser("cards", help="card databases: import one, say which is in use, show a card")
+    actions = cards.add_subparsers(dest="cards_command", required=True, metavar="ACTION")
+    card_import = actions.add_parser(
+        "import", help="make the indexed card database from MTGJSON AtomicCards.json, a Scryfall "
+                       "oracle-cards file, or a JSON list of MTGJSON card objects")
+    card_import.add_argument("file", metavar="FILE")
+    card_import.add_argument("--to", metavar="PATH",
+                             help="where to write it (default: cards.sqlite in the data directory: "
+                                  "$MTGASP_DATA_DIR, else $XDG_DATA_HOME/mtgasp, else ~/.local/share/mtgasp)")
+    card_import.set_defaults(run=_run_cards_import)
+    info = actions.add_parser("info", help="which card databases a name is looked up in")
+    info.add_argument("--cards", metavar="PATH", help="a card database (default: $MTGASP_CARDS, else the imported one)")
+    info.set_defaults(run=_run_cards_info)
+    show = actions.add_parser("show", help="the Oracle fields of a card, as the database has them")
+    show.add_argument("name", metavar="CARD NAME")
+    show.add_argument("--cards", metavar="PATH", help="a card database (default: $MTGASP_CARDS, else the imported one)")
+    show.set_defaults(run=_run_cards_show)
+
+    completion = commands.add_parser("completion", help="a shell completion script: mtgasp completion bash|zsh")
+    completion.add_argument("shell", choices=["bash", "zsh"])
+    completion.set_defaults(run=_run_completion)
+
+
+class _VersionAction(argparse.Action):
+    """--version: the installed package's version, read only when asked (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"mtgasp {package_version()}")
+        parser.exit()
+
+
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mtgasp")
+    except PackageNotFoundError:
+        return "(not installed: no package metadata)"
+
+
+def print_no_expectations(file: Path | str, answers) -> bool:
+    """For `check`: print "FILE: no expectations" when no ask of the file has an expect; True if so."""
+    from .scenario import MISSING
+
+    if all(answer.ask.expect is MISSING for answer in answers):
+        print(f"{file}: no expectations")
+        return True
+    return False
 
 
 def _seconds(text: str) -> float:
@@ -172,6 +237,7 @@ def _run_check(args: argparse.Namespace) -> int:
             print(f"mtgasp: {err}", file=sys.stderr)
             print(f"{file}: error: {err}")
             continue
+        print_no_expectations(file, answered.answers)
         for answer, problem in results:
             if problem is None:
                 passed += 1
@@ -240,6 +306,85 @@ def _run_facts(args: argparse.Namespace) -> int:
     sys.stdout.write(f"% facts of {args.file}: python -m clingo rules_asp/main.lp THIS_FILE\n")
     sys.stdout.write(facts_text(scenario_facts(scenario)))
     return 0
+
+
+def _run_rule(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from .rules_text import format_rule, rule
+
+    found = [rule(number) for number in args.numbers]  # every number checked before printing
+    for n, item in enumerate(found):
+        if n:
+            print()
+        print(format_rule(replace(item, subrules=()) if args.no_subrules else item))
+    return 0
+
+
+def _run_cards_import(args: argparse.Namespace) -> int:
+    from .card_store import import_cards
+
+    summary = import_cards(args.file, args.to)
+    print(f"{summary.path}: {summary.cards} cards ({summary.names} names) from {summary.source} "
+          f"in {summary.seconds:.1f} s")
+    return 0
+
+
+def _run_cards_info(args: argparse.Namespace) -> int:
+    from .card_store import default_database_path
+    from .cards import CARDS_ENV_VAR, CardDatabase
+
+    database = CardDatabase.from_settings(args.cards)
+    (_, bundled), (_, extra) = database.describe()
+    print(f"bundled: {bundled}")
+    if args.cards:
+        print(f"extra (from --cards): {extra}")
+    elif os.environ.get(CARDS_ENV_VAR):
+        print(f"extra (from ${CARDS_ENV_VAR}): {extra}")
+    elif database.extra_path is not None:
+        print(f"extra (imported): {extra}")
+    else:
+        print(f"extra: none: no --cards, no ${CARDS_ENV_VAR}, and {default_database_path()} does not exist "
+              "(make it with mtgasp cards import FILE)")
+    return 0
+
+
+def _run_cards_show(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from .cards import CardDatabase
+
+    card = CardDatabase.from_settings(args.cards).lookup(args.name)
+    for field, value in asdict(card).items():
+        if value not in (None, ""):
+            shown = " ".join(value) if isinstance(value, tuple) else str(value).replace("\n", "\n  ")
+            print(f"{field}: {shown}")
+    return 0
+
+
+# What the completion scripts offer for each kind of argument (shtab's own names).
+_COMPLETE_FILES = {"bash": "_shtab_compgen_files", "zsh": "_files"}
+
+
+def _run_completion(args: argparse.Namespace) -> int:
+    try:
+        import shtab
+    except ImportError:
+        raise MtgaspError("shell completion needs the package shtab: pip install shtab") from None
+    parser = _parser()
+    for action in _all_actions(parser):
+        if action.metavar in ("FILE", "FILE|DIR", "EXTRA.lp", "PATH"):
+            action.complete = _COMPLETE_FILES
+    print(shtab.complete(parser, shell=args.shell), end="")
+    return 0
+
+
+def _all_actions(parser: argparse.ArgumentParser):
+    for action in parser._actions:
+        yield action
+        if isinstance(action, argparse._SubParsersAction):
+            for subparser in dict.fromkeys(action.choices.values()):
+                yield from _all_actions(subparser)
 
 
 if __name__ == "__main__":

@@ -33,3 +33,11 @@ def spec_examples(shared_dir: Path) -> list[Path]:
     if not examples:
         pytest.skip(f"no scenario examples in {SPEC_EXAMPLES}")
     return examples
+
+
+@pytest.fixture(autouse=True)
+def isolated_data_dir(tmp_path_factory, monkeypatch) -> Path:
+    """An empty data directory: a card database the user imported never leaks into a test."""
+    path = tmp_path_factory.mktemp("mtgasp-data")
+    monkeypatch.setenv("MTGASP_DATA_DIR", str(path))
+    return path

@@ -219,5 +219,5 @@ def test_suggestions_among_the_whole_corpus_are_fast(corpus_path):
     with pytest.raises(UnknownCardError) as caught:
         database.lookup("Relfecting Pool")
     assert time.perf_counter() - started < 0.3
-    assert "did you mean: Reflecting Pool, " in str(caught.value)
+    assert "did you mean: Reflecting Pool; " in str(caught.value)
     assert "--cards" not in str(caught.value)  # a database was given
