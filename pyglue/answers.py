@@ -46,9 +46,16 @@ class Answer:
         return out
 
 
+# Answers write mana symbol by symbol (the format's "{G}{G}"): past this many, an error.
+MAX_MANA_SYMBOLS = 100_000
+
+
 def mana_string(tuple_term: clingo.Symbol) -> str:
     """m(W,U,B,R,G,C) -> "{W}{W}{G}"."""
     amounts = [argument.number for argument in tuple_term.arguments]
+    if sum(amounts) > MAX_MANA_SYMBOLS:
+        raise MtgaspError(f"an outcome adds {sum(amounts):,} mana: answers write mana symbol by symbol, "
+                          f"and stop at {MAX_MANA_SYMBOLS:,}")
     return "".join("{%s}" % letter * amount for letter, amount in zip(MANA_SYMBOLS, amounts))
 
 
@@ -290,7 +297,10 @@ class _Builder:
     def event_outcomes(self, ask: Ask) -> list[dict[str, Any]]:
         if self.index.values.get(clingo.Number(ask.index), {}).get("legal") != clingo.Function("true"):
             return []
-        graph = EventGraph(self.index, ask.index)
+        try:
+            graph = EventGraph(self.index, ask.index)
+        except MtgaspError as error:
+            raise MtgaspError(f"{self.where(ask)}: {error}") from None
         return [{"mana": mana, "order_count": count,
                  "orders": [[self.effect_name(a) for a in order] for order in graph.orders(mana, self.max_orders)]}
                 for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0]))]

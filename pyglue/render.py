@@ -107,7 +107,7 @@ def _characteristics(c: dict) -> str:
     if c["subtypes"]:
         type_line += " \u2014 " + " ".join(c["subtypes"])
     colors = ("".join(c["colors"]) or "none") if c["colors"] is not None else "unknown"
-    parts = [c["name"] or "(no name)", c["mana_cost"] or "(no mana cost)", f"mana value {c['mana_value']}",
+    parts = [c["name"] or "(no name)", c["mana_cost"] or "(no mana cost)", "mana value " + (str(c["mana_value"]) if c["mana_value"] is not None else "unknown"),
              "colors " + colors, type_line]
     if c["power"] is not None:
         parts.append(f"{c['power']}/{c['toughness']}")

@@ -41,7 +41,7 @@ def test_check_says_when_a_file_has_no_expectations(capsys, tmp_path):
     expecting.write_text(FOREST + 'expect = ["{G}"]\n')
     code, out, _ = run(capsys, "check", bare, expecting)
     assert code == 0
-    assert out.splitlines() == [f"{bare}: no expectations", "1 passed, 0 failed"]
+    assert out.splitlines() == [f"{bare}: no expectations", "1 passed, 0 failed, 0 errors"]
 
 
 def test_print_no_expectations_helper(capsys):
