@@ -409,6 +409,8 @@ class AbilityNotes:
         if ability.match("ab", 2) and _is_string(ability.arguments[0]) \
                 and ability.arguments[1].type == clingo.SymbolType.Number:
             return {"object": ability.arguments[0].string, "ability": ability.arguments[1].number}
+        if ability.match("ab", 2) and ability.arguments[0].match("fx", 1):  # an [[effect]], as the format names it
+            return {"object": f"effect {ability.arguments[0].arguments[0]}", "ability": None}
         return {"object": str(ability), "ability": None}
 
     def unparsed(self, ability: clingo.Symbol) -> dict[str, Any]:

@@ -58,7 +58,7 @@ def _render(answer: Answer) -> list[str]:
         if key not in SAID and key not in CHARACTERISTICS_KEYS:
             lines.append(f"       {key}: {json.dumps(value)}")
     for warning in answer.warnings:
-        where = f"{warning['object']} (ability {warning['ability']})"
+        where = warning["object"] + (f" (ability {warning['ability']})" if warning["ability"] is not None else "")
         if "unparsed" in warning:
             lines.append(f"     note: depends on text not understood on {where}: " + " / ".join(warning["unparsed"]))
         else:

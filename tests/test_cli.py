@@ -311,3 +311,16 @@ def test_resolves_needs_a_spell_or_an_ability(capsys, tmp_path):
     assert "'forest' is not a spell on the stack" in error_of(capsys, "ask", path)
     path = write(tmp_path, FOREST_SCENARIO.replace('activate = "forest"', 'resolves = "forest"\nability = 3'))
     assert "'forest' has no ability 3" in error_of(capsys, "ask", path)
+
+
+def test_an_effect_in_force_not_understood_warns_every_answer(capsys, tmp_path):
+    path = write(tmp_path, '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "you"\n'
+                           '[[effect]]\ntext = "Target creature frobnicates wildly."\ncontroller = "you"\n'
+                           'refers = ["bears"]\n[[ask]]\ncharacteristics = "bears"\n')
+    code, out, _ = run(capsys, "ask", "--json", path)
+    (answer,) = json.loads(out)["answers"]
+    assert code == 0
+    assert answer["warnings"] == [{"object": "effect 1", "ability": None,
+                                   "unparsed": ["Target creature frobnicates wildly."]}]
+    code, out, _ = run(capsys, "ask", path)
+    assert "note: depends on text not understood on effect 1: Target creature frobnicates wildly." in out
