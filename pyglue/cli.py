@@ -235,7 +235,6 @@ def _run_check(args: argparse.Namespace) -> int:
         except MtgaspError as err:
             errors += 1
             print(f"mtgasp: {err}", file=sys.stderr)
-            print(f"{file}: error: {err}")
             continue
         print_no_expectations(file, answered.answers)
         for answer, problem in results:

@@ -15,7 +15,7 @@ from .answers import Answer
 CHARACTERISTICS_KEYS = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes", "supertypes",
                         "power", "toughness", "loyalty", "abilities")
 # Keys said on the head line or by the lines below; the rest are listed as they are.
-SAID = {"ask", "object", "ability", "target", "to", "legal", "rules", "resolves", "illegal_targets", "outcomes",
+SAID = {"ask", "object", "types", "ability", "target", "to", "legal", "rules", "resolves", "illegal_targets", "outcomes",
         "characteristics", "spell", "x", "modes", "targets", "divided", "sacrificed", "damage", "cast",
         "triggered", "replacements", "event"}
 
@@ -54,8 +54,9 @@ def _render(answer: Answer) -> list[str]:
     body = _body(data, rules)
     lines = [f"{head}: {'; '.join(verdicts)}" if verdicts else head + ":"] if verdicts or body else [head]
     lines += body
+    said = SAID | (set(CHARACTERISTICS_KEYS) if "name" in data and "types" in data else set())
     for key, value in data.items():
-        if key not in SAID and key not in CHARACTERISTICS_KEYS:
+        if key not in said:
             lines.append(f"       {key}: {json.dumps(value)}")
     for warning in answer.warnings:
         where = warning["object"] + (f" (ability {warning['ability']})" if warning["ability"] is not None else "")

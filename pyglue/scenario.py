@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, NoReturn
 
-import clingo
 
 from .cards import Card, CardDatabase
 from .errors import MtgaspError, ScenarioError

@@ -56,13 +56,13 @@ def test_every_shown_predicate_is_documented():
 
 
 def test_every_selector_constraint_has_a_shape():
-    # Selectors are merged by their constraints (selectors.lp, constraint/2):
+    # Selectors are merged by their constraints (selectors.lp, selector_constraint/2):
     # one left out would merge selectors that differ.
     constraints = {name for name, _ in documented("Abilities (from the grammar)") if name.startswith("sel_")}
     shapes = "\n".join(line for line in (RULES_DIR / "selectors.lp").read_text().splitlines()
-                       if line.startswith("constraint("))
+                       if line.startswith("selector_constraint("))
     missing = sorted(name for name in constraints if not re.search(rf"\b{name}\(", shapes))
-    assert missing == [], f"selector constraints missing from constraint/2: {missing}"
+    assert missing == [], f"selector constraints missing from selector_constraint/2: {missing}"
 
 
 def test_every_selector_constraint_is_checked_or_marked_unmodelled():
@@ -72,7 +72,8 @@ def test_every_selector_constraint_is_checked_or_marked_unmodelled():
     constraints = {name for name, _ in documented("Abilities (from the grammar)") if name.startswith("sel_")}
     assert "sel_type" in constraints
     text = (RULES_DIR / "selectors.lp").read_text() + (RULES_DIR / "limits.lp").read_text()
-    checking = ("selector_fails", "admits_controller", "selects", "context_bound", "selector_unmodelled")
+    checking = ("selector_fails", "selector_admits_controller", "selects", "selector_context_bound",
+                "selector_unmodelled")
     rules = "\n".join(line for line in text.splitlines() if line.startswith(checking))
     ignored = sorted(name for name in constraints if not re.search(rf"\b{name}\(", rules))
     assert ignored == [], f"selector constraints neither checked nor marked unmodelled: {ignored}"
