@@ -118,6 +118,18 @@ def bench_process(repeat: int) -> None:
     print(f"median of {repeat}: {statistics.median(runs):.3f} s (min {min(runs):.3f} s)")
 
 
+def bench_reading(repeat: int) -> None:
+    """Reading and fact building stay linear in the file: 16,000 Forests with default ids."""
+    print("== reading: load and facts of 16,000 objects with default ids ==")
+    path = write_temp("".join('[[object]]\ncard = "Forest"\ncontroller = "you"\n' for _ in range(16_000)))
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        facts = scenario_facts(load_scenario(path, CardDatabase()))
+        runs.append(time.perf_counter() - start)
+    print(f"best of {repeat}: {min(runs):.2f} s, {len(facts):,} facts")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -126,6 +138,7 @@ def main() -> None:
     bench_boards(repeat)
     bench_copy_boards(repeat)
     bench_orders(repeat)
+    bench_reading(repeat)
     bench_process(5 if args.quick else 11)
 
 

@@ -324,3 +324,15 @@ def test_an_effect_in_force_not_understood_warns_every_answer(capsys, tmp_path):
                                    "unparsed": ["Target creature frobnicates wildly."]}]
     code, out, _ = run(capsys, "ask", path)
     assert "note: depends on text not understood on effect 1: Target creature frobnicates wildly." in out
+
+
+def test_objects_an_ask_makes_stay_out_of_the_scenario_predicates(capsys, tmp_path):
+    # A researcher's rule over permanent/1 sees the scenario's permanents, not
+    # the token copy a copy_permanent ask makes (made/2, scoped_permanent/1).
+    rules = write(tmp_path, "seen(X) :- permanent(X).\nscoped(X) :- scoped_permanent(X).\n"
+                            "#show seen/1.\n#show scoped/1.\n", "seen.lp")
+    path = write(tmp_path, '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "you"\n'
+                           '[[ask]]\ncopy_permanent = "bears"\n')
+    code, out, _ = run(capsys, "ask", "--json", "--rules", rules, path)
+    assert code == 0
+    assert sorted(json.loads(out)["shown"]) == ['scoped("bears")', "scoped(hyp(1))", 'seen("bears")']
