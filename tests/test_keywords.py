@@ -190,3 +190,50 @@ def test_keyword_warnings_by_concern(keyword_line, ask, warns, tmp_path):
                                   "power": "1", "toughness": "1", "text": keyword_line}]), encoding="utf-8")
     [warnings] = warnings_of(BEARER_SCENARIO + ask + "\n", CardDatabase(cards))
     assert (keyword_line in not_modelled(warnings)) == warns, warnings
+
+
+EQUIPMENT = """
+[[object]]
+id = "bonesplitter"
+card = "Bonesplitter"
+controller = "you"
+{creature}
+
+[[ask]]
+can_activate = "bonesplitter"
+ability = 2
+"""
+
+
+def test_equip_warns_only_when_no_creature_of_its_controller_may_be_its_target():
+    # 702.6a, 602.2b: "Attach to target creature you control", a target the
+    # rules don't read; a creature its controller controls is one.
+    bears = '\n[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "you"'
+    assert warnings_of(EQUIPMENT.format(creature=bears), CardDatabase()) == [[]]
+    [alone] = warnings_of(EQUIPMENT.format(creature=""), CardDatabase())
+    assert not_modelled(alone) == ["Equip {1}"]
+
+
+def test_split_second_on_the_stack_warns_on_casting():
+    # 702.61a: while it is on the stack, no other spell can be cast.
+    scenario = """
+[[object]]
+id = "sudden"
+name = "Sudden Thing"
+mana_cost = "{B}"
+type = "Instant"
+text = "Split second"
+controller = "opponent"
+zone = "stack"
+
+[[object]]
+id = "bolt"
+card = "Lightning Bolt"
+owner = "you"
+zone = "hand"
+
+[[ask]]
+can_cast = "bolt"
+"""
+    [warnings] = warnings_of(scenario, CardDatabase())
+    assert not_modelled(warnings) == ["Split second"]
