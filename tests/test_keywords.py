@@ -237,3 +237,27 @@ can_cast = "bolt"
 """
     [warnings] = warnings_of(scenario, CardDatabase())
     assert not_modelled(warnings) == ["Split second"]
+
+
+@pytest.mark.parametrize("sick, warns", [("true", True), ("false", False)])
+def test_dash_warns_on_tapping_a_summoning_sick_creature(sick, warns):
+    # 702.109b: a creature cast for its dash cost has haste; whether it was is
+    # not part of a scenario. It matters only where summoning sickness does (302.6).
+    scenario = f"""
+[[object]]
+id = "dasher"
+name = "Dashing Thing"
+mana_cost = "{{2}}{{R}}"
+type = "Creature — Goblin"
+text = "Dash {{1}}{{R}}\\n{{T}}: Add {{R}}."
+power = "1"
+toughness = "1"
+controller = "you"
+summoning_sick = {sick}
+
+[[ask]]
+can_activate = "dasher"
+ability = 2
+"""
+    [warnings] = warnings_of(scenario, CardDatabase())
+    assert (not_modelled(warnings) == ["Dash {1}{R}"]) == warns, warnings
