@@ -174,6 +174,9 @@ controller = "opponent"
     # 702.11d: hexproof from a quality is read as plain hexproof.
     ("Hexproof from black", 'can_target = "bolt"\ntarget = "bearer"', True),
     ("Hexproof", 'can_target = "bolt"\ntarget = "bearer"', False),
+    # 702.16b: protection from red is read; from a quality not understood, it is not.
+    ("Protection from red", 'can_target = "bolt"\ntarget = "bearer"', False),
+    ("Protection from everything", 'can_target = "bolt"\ntarget = "bearer"', True),
     # 702.122a: crew is an activated ability the rules don't read.
     ("Crew 1", 'can_activate = "bearer"\nability = 1', True),
     # 702.100a: evolve watches creatures entering under its controller's control.
