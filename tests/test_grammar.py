@@ -376,16 +376,6 @@ def test_corpus_texts_never_raise_and_spans_fit():
             assert texts[str(ab)][start:end] == s
 
 
-def test_speed():
-    texts = ["{T}: Add {G}.", "Flying, haste", "{T}: Add one mana of any color.",
-             "Whenever a player taps a land for mana, that player adds one mana of any type "
-             "that land produced.", "When this creature enters, draw a card."] * 40
-    start = time.perf_counter()
-    for i, t in enumerate(texts):
-        parse_card(str(i), "Card %d" % i, t)
-    assert time.perf_counter() - start < 0.1
-
-
 # ------------------------------------------------ beyond the nine forms
 
 @pytest.mark.parametrize("text, expected", [
