@@ -1104,6 +1104,21 @@ class Clauses(Transformer):
         return ([("duration", duration)] if duration else []) + [
             ("effect", fn("modify_pt", target, *self._pt(pt)))]
 
+    # 613.1b: control-changing effects; the ability's controller gains control.
+    def gain_control(self, sel):
+        return [("effect", fn("gain_control", sel))]
+
+    def gain_control_target(self, target, duration=None):
+        return ([("duration", duration)] if duration else []) + [("effect", fn("gain_control", target))]
+
+    # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
+    def switch_pt_target(self, possessive, duration=None):
+        noun = possessive.value.removesuffix("'s")
+        if noun == possessive.value or noun not in NOUNS:
+            raise NotUnderstood(possessive.value)
+        target = self._target(self.group(self.words(possessive.__class__("WORD", noun))))
+        return ([("duration", duration)] if duration else []) + [("effect", fn("switch_pt", target))]
+
     def modify_pt_until(self, sel, pt, duration):
         return [("duration", duration), ("effect", fn("modify_pt", sel, *self._pt(pt)))]
 

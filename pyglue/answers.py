@@ -151,7 +151,8 @@ class _Builder:
         self.schema: Schema = scenario.schema
         self.index = index
         self.max_orders = max_orders
-        self.names: dict[clingo.Symbol, str] = {}  # the objects asks make, as answers name them
+        self.names: dict[clingo.Symbol, str] = {  # effects in force and the objects asks make, as answers name them
+            clingo.Function("fx", [clingo.Number(n)]): f"effect {n}" for n in range(1, len(scenario.effects) + 1)}
         for ask in scenario.asks:
             kind = self.schema.kinds[ask.kind]
             if kind.makes:
@@ -246,8 +247,9 @@ class _Builder:
             if key in values:
                 out[key] = self.value(values[key])
             elif list_type:
-                formatted = [self.formatted(shape, key, self.plain(v)) for _, v in sorted(items.get(key, []),
-                                                                                     key=lambda item: item[0])]
+                entry_shape = list_type.partition(":")[2] or None  # tables:SHAPE: a list of tables
+                formatted = [self.formatted(shape, key, self.value(v, entry_shape))
+                             for _, v in sorted(items.get(key, []), key=lambda item: item[0])]
                 out[key] = sorted(formatted, key=str) if list_type == "sorted_list" else formatted
             elif key in shape.keys:
                 out[key] = shape.defaults.get(key)

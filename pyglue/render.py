@@ -13,7 +13,7 @@ from typing import Any
 from .answers import Answer
 
 CHARACTERISTICS_KEYS = ("name", "mana_cost", "mana_value", "colors", "types", "subtypes", "supertypes",
-                        "power", "toughness", "loyalty", "abilities")
+                        "power", "toughness", "loyalty", "abilities", "layers")
 # Keys said on the head line or by the lines below; the rest are listed as they are.
 SAID = {"ask", "object", "types", "ability", "target", "to", "legal", "rules", "resolves", "illegal_targets", "outcomes",
         "characteristics", "spell", "x", "modes", "targets", "divided", "sacrificed", "damage", "cast",
@@ -54,10 +54,14 @@ def _render(answer: Answer) -> list[str]:
     body = _body(data, rules)
     lines = [f"{head}: {'; '.join(verdicts)}" if verdicts else head + ":"] if verdicts or body else [head]
     lines += body
+    if data.get("layers"):
+        lines.append("       layers: " + " > ".join(
+            f"{e['layer']} {e['source']}" + (f" (ability {e['ability']})" if e["ability"] is not None else "")
+            for e in data["layers"]))
     said = SAID | (set(CHARACTERISTICS_KEYS) if "name" in data and "types" in data else set())
     for key, value in data.items():
         if key not in said:
-            lines.append(f"       {key}: {json.dumps(value)}")
+            lines.append(f"       {key}: {value if isinstance(value, str) else json.dumps(value)}")
     for warning in answer.warnings:
         where = warning["object"] + (f" (ability {warning['ability']})" if warning["ability"] is not None else "")
         if "unparsed" in warning:
