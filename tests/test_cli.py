@@ -338,13 +338,13 @@ def test_objects_an_ask_makes_stay_out_of_the_scenario_predicates(capsys, tmp_pa
     assert sorted(json.loads(out)["shown"]) == ['scoped("bears")', "scoped(hyp(1))", 'seen("bears")']
 
 
-def test_shared_v3_example_of_control_and_switching_passes_check(capsys, spec_examples):
+def test_shared_v3_example_of_control_and_switching_passes_check(capsys, spec_examples, corpus_path):
     # Layer 2 (Control Magic) and 7d after 7c (613.1b, 613.4c, 613.4d), with the
     # answer keys controller and layers of the format's v3.
     example = spec_examples[0].parent / "v3" / "control_and_switch.toml"
-    code, out, _ = run(capsys, "check", example)
+    code, out, _ = run(capsys, "check", "--cards", corpus_path, example)
     assert (code, out.strip()) == (0, "2 passed, 0 failed, 0 errors")
-    code, out, _ = run(capsys, "ask", "--json", example)
+    code, out, _ = run(capsys, "ask", "--json", "--cards", corpus_path, example)
     bears, wall = json.loads(out)["answers"]
     assert bears["layers"] == [{"layer": "2", "source": "control_magic", "ability": 2}]
     assert wall["layers"] == [{"layer": "7c", "source": "effect 1", "ability": None},
