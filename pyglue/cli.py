@@ -71,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--max-orders", metavar="N", type=_count, default=20,
                      help="orders listed per activate outcome (default 20)")
     ask.add_argument("--stats", action="store_true", help="print grounding and solving costs to stderr")
+    ask.add_argument("--explain", action="store_true",
+                     help="under each answer, the words of the rules it cites and the facts that made them apply")
     solve_options(ask)
     ask.set_defaults(run=_run_ask)
 
@@ -210,7 +212,7 @@ def _run_ask(args: argparse.Namespace) -> int:
         answered = _answer_file(Path(file), args, settings)
         documents.append(answered.to_json(file))
         if not args.json:
-            print(render_table(file, answered.answers, answered.shown))
+            print(render_table(file, answered.answers, answered.shown, explain=args.explain))
     if args.json:
         print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
     return 0
@@ -266,25 +268,17 @@ def _scenario_files(names: list[str]) -> list[Path]:
 
 
 def _run_parse(args: argparse.Namespace) -> int:
-    from grammar import parse_card, parse_mana_cost, parse_type_line
-
-    from grammar.card_facts import card_types
-
+    from .api import parse
     from .cards import CardDatabase
-    from .scenario import default_id
 
     if args.text is not None:
         name, type_line, mana_cost, text = "this card", None, None, args.text.replace("\\n", "\n")
     else:
         card = CardDatabase.from_settings(args.cards).lookup(args.name)
         name, type_line, mana_cost, text = card.name, card.type_line, card.mana_cost, card.text
-    object_id = default_id(name)
-    types, supertypes = card_types(type_line) if type_line else ((), ())
-    parsed = parse_card(object_id, name, text, types=types, supertypes=supertypes)
-    facts = ((parse_type_line(object_id, type_line) if type_line else [])
-             + parse_mana_cost(object_id, mana_cost) + parsed.facts)
+    parsed = parse(text, name, type_line, mana_cost)
     print(f"% {name}")
-    for symbol in facts:
+    for symbol in parsed.facts:
         print(f"{symbol}.")
     if parsed.unparsed:
         print("% not understood:")
