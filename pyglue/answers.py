@@ -324,13 +324,17 @@ class _Builder:
                 for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0]))]
 
     def effect_name(self, ability: clingo.Symbol) -> str:
-        """A replacement effect is named by its object's id, with #N when it has several (spec)."""
-        if ability.match("ab", 2) and _is_string(ability.arguments[0]):
-            obj, number = ability.arguments
-            if self.index.replacements_of[obj.string] > 1:
-                return f"{obj.string}#{number}"
-            return obj.string
-        return str(ability)
+        return effect_name(self.index, ability)
+
+
+def effect_name(index: ModelIndex, ability: clingo.Symbol) -> str:
+    """A replacement effect is named by its object's id, with #N when it has several (spec)."""
+    if ability.match("ab", 2) and _is_string(ability.arguments[0]):
+        obj, number = ability.arguments
+        if index.replacements_of[obj.string] > 1:
+            return f"{obj.string}#{number}"
+        return obj.string
+    return str(ability)
 
 
 @lru_cache(maxsize=None)
@@ -379,6 +383,10 @@ class EventGraph:
             for mana, count in self._counts(target).items():
                 counts[mana] += left * count
         return counts
+
+    def orders_from(self, node: clingo.Symbol) -> int:
+        """The number of (order, trigger choice) sequences from node to a final state."""
+        return sum(self._counts(node).values())
 
     def outcome_counts(self) -> Counter[str]:
         total: Counter[str] = Counter()

@@ -43,6 +43,7 @@ class FileAnswers:
     stats: dict[str, float]
     clingo_warnings: list[str]
     shown: list[str]  # atoms an extra rule file shows that no answer reads
+    pictures: dict[int, str] = field(default_factory=dict)  # ask number -> DOT source (answer_scenario(draw=True))
 
     def to_json(self, file: str) -> dict[str, Any]:
         document: dict[str, Any] = {"file": file, "answers": [a.to_json() for a in self.answers]}
@@ -51,9 +52,11 @@ class FileAnswers:
         return document
 
 
-def answer_scenario(source: str | Path | dict, settings: Settings, name: str = "<scenario>") -> FileAnswers:
+def answer_scenario(source: str | Path | dict, settings: Settings, name: str = "<scenario>",
+                    draw: bool = False) -> FileAnswers:
     """Every answer of one scenario (a path, TOML text or a dict), within settings.limits
-    from the start: reading, facts and answers are stopped past the deadline too."""
+    from the start: reading, facts and answers are stopped past the deadline too.
+    draw: also the picture of each ask pyglue.draw can draw, made from the same solve."""
     with time_limit(settings.limits) as deadline:
         scenario = load_scenario(source, settings.cards, settings.schema(), name)
         facts = scenario_facts(scenario)
@@ -61,12 +64,19 @@ def answer_scenario(source: str | Path | dict, settings: Settings, name: str = "
         def answers(result: SolveResult) -> tuple:
             index = ModelIndex(result)
             built = build_answers(scenario, facts, result, settings.max_orders, index)
-            return built, result.stats, result.warnings, index.unread
+            return built, result.stats, result.warnings, index.unread, pictures(index, built) if draw else {}
 
-        built, stats, warnings, shown = solve_then(
+        def pictures(index: ModelIndex, built: list[Answer]) -> dict[int, str]:
+            from .draw import drawable, picture
+
+            kinds = {answer.ask.index: scenario.schema.kinds[answer.ask.kind] for answer in built}
+            return {answer.ask.index: picture(index, answer, kinds[answer.ask.index])
+                    for answer in built if drawable(kinds[answer.ask.index])}
+
+        built, stats, warnings, shown, drawn = solve_then(
             facts, answers, settings.rules, allow_scripts=settings.allow_scripts, limits=settings.limits,
             deadline=deadline)
-    return FileAnswers(scenario, built, stats, warnings, shown)
+    return FileAnswers(scenario, built, stats, warnings, shown, drawn)
 
 
 # ---- The Python API: pyglue.ask, pyglue.check, pyglue.parse ---------------------
