@@ -9,6 +9,7 @@ post-processor counts: the paths of an event graph (`event_outcomes`).
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections import Counter, defaultdict
@@ -54,10 +55,8 @@ class Answer:
 
 
 def _markdown_cell(value: Any) -> str:
-    """A JSON value fit for one table cell: its pipes escaped, its newlines as <br>."""
-    import json
-
-    return json.dumps(value, ensure_ascii=False).replace("|", "\\|").replace("\n", "<br>")
+    """A JSON value fit for one table cell (JSON writes newlines as \\n): its pipes escaped."""
+    return json.dumps(value, ensure_ascii=False).replace("|", "\\|")
 
 
 # Answers write mana symbol by symbol (the format's "{G}{G}"): past this many, an error.

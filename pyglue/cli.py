@@ -441,7 +441,7 @@ def _run_completion(args: argparse.Namespace) -> int:
         raise MtgaspError("shell completion needs the package shtab: pip install shtab") from None
     parser = _parser()
     for action in _all_actions(parser):
-        if action.metavar in ("FILE", "FILE|DIR", "EXTRA.lp", "PATH"):
+        if action.metavar in ("FILE", "FILE|DIR", "EXTRA.lp", "PATH", "OUT"):
             action.complete = _COMPLETE_FILES
     print(shtab.complete(parser, shell=args.shell), end="")
     return 0
