@@ -264,10 +264,9 @@ def _run_ask(args: argparse.Namespace) -> int:
 
 def _run_draw(args: argparse.Namespace) -> int:
     from .api import answer_scenario
-    from .draw import FORMATS, write_picture
+    from .draw import output_format, write_picture
 
-    if args.output.suffix.lower().lstrip(".") not in FORMATS:  # before the solve: a mistake costs nothing
-        raise MtgaspError(f"{args.output}: the picture's file name should end with .dot, .svg or .png")
+    output_format(args.output)  # before the solve: a wrong name costs nothing
     source, name = _scenario_source(args.file)
     answered = answer_scenario(source, _settings(args), name, draw=True)
     if args.ask is None:

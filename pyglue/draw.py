@@ -37,6 +37,14 @@ def picture(index: ModelIndex, answer: Answer, kind: AskKind) -> str:
     return characteristics_dot(answer)
 
 
+def _digraph(answer: Answer, **node_attr: str):
+    """An empty left-to-right picture titled with the ask."""
+    import graphviz
+
+    return graphviz.Digraph(name=f"ask_{answer.ask.index}", node_attr=node_attr,
+                            graph_attr={"rankdir": "LR", "label": _title(answer), "labelloc": "t"})
+
+
 def _title(answer: Answer) -> str:
     ability = f" (ability {answer.data['ability']})" if answer.data.get("ability") is not None else ""
     return f"{answer.ask.index}. {answer.data['ask']} {answer.data['object']}{ability}"
@@ -54,13 +62,10 @@ def _orders(count: int) -> str:
 
 
 def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
-    import graphviz
-
-    dot = graphviz.Digraph(name=f"ask_{answer.ask.index}", graph_attr={"rankdir": "LR", "label": _title(answer),
-                                                                        "labelloc": "t"},
-                           node_attr={"shape": "box", "style": "rounded"})
+    dot = _digraph(answer, shape="box", style="rounded")
+    rules = answer.data.get("rules")
     dot.node("start", "activate" if answer.data.get("legal") else
-             "not legal (" + ", ".join(answer.data.get("rules") or []) + ")", shape="circle")
+             "not legal" + (f" ({', '.join(rules)})" if rules else ""), shape="circle")
     if not answer.data.get("legal"):
         return dot.source
     graph = EventGraph(index, answer.ask.index)
@@ -125,12 +130,8 @@ CHARACTERISTICS_ORDER = ("mana_cost", "mana_value", "colors", "supertypes", "typ
 def characteristics_dot(answer: Answer) -> str:
     """The object in the middle, one node for each characteristic it has (as the answer
     gives them; the layers that made them are not drawn)."""
-    import graphviz
-
     data = answer.data
-    dot = graphviz.Digraph(name=f"ask_{answer.ask.index}", graph_attr={"rankdir": "LR", "label": _title(answer),
-                                                                        "labelloc": "t"},
-                           node_attr={"shape": "box"})
+    dot = _digraph(answer, shape="box")
     dot.node("object", data.get("name") or "(no name)", style="filled,bold", fillcolor=FINAL_COLOR)
     for key in CHARACTERISTICS_ORDER:
         value = data.get(key)
@@ -142,11 +143,17 @@ def characteristics_dot(answer: Answer) -> str:
     return dot.source
 
 
-def write_picture(source: str, out: Path) -> None:
-    """DOT as it is for OUT.dot; rendered by Graphviz's `dot` program for .svg and .png."""
+def output_format(out: Path) -> str:
+    """The format OUT's name asks for: dot, svg or png."""
     suffix = out.suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         raise MtgaspError(f"{out}: the picture's file name should end with .dot, .svg or .png")
+    return suffix
+
+
+def write_picture(source: str, out: Path) -> None:
+    """DOT as it is for OUT.dot; rendered by Graphviz's `dot` program for .svg and .png."""
+    suffix = output_format(out)
     try:
         if suffix == "dot":
             out.write_text(source, encoding="utf-8")
