@@ -79,10 +79,17 @@ def test_every_forbidden_rule_of_activation_and_targets_has_a_reason():
     for path in sorted((REPO_ROOT / "tests" / "scenarios").glob("*.toml")):
         for answer in pyglue.ask(path):
             for rule in set(answer.data.get("rules") or []) & explained:
-                if answer.data["ask"] in ("can_activate", "activate", "can_target"):
+                if answer.data["ask"] in ("can_activate", "activate", "can_target") or rule == "118.3":
                     seen.add(rule)
                     assert answer.because.get(rule), f"{path.name} ask {answer.ask.index}: {rule} without a reason"
     assert {"302.6", "107.6", "118.3", "702.16b"} <= seen
+
+
+def test_a_cast_without_anything_to_sacrifice_says_so():
+    path = REPO_ROOT / "tests" / "scenarios" / "v2_free_cast_still_needs_artifact_to_sacrifice.toml"
+    answer = next(answer for answer in pyglue.ask(path) if "118.3" in answer.data["rules"])
+    assert [why.split("(")[0] for why in answer.because["118.3"]] == ["too_few_to_sacrifice"]
+    assert answer.because["118.3"][0].endswith(",0,1)")
 
 
 def test_explain_prints_the_rule_text_and_the_reasons(capsys, monkeypatch):
