@@ -83,12 +83,22 @@ def answer_scenario(source: str | Path | dict, settings: Settings, name: str = "
 
 def _settings(cards: CardDatabase | str | Path | None, rules, asks, timeout: float, memory_mb: int,
               max_orders: int) -> Settings:
+    if not (cards is None or isinstance(cards, (CardDatabase, str, Path))):
+        raise MtgaspError(f"cards should be a CardDatabase or the path of one, got {type(cards).__name__}")
     if not isinstance(cards, CardDatabase):
         cards = CardDatabase.from_settings(cards)
     if isinstance(rules, (str, Path)) or isinstance(asks, (str, Path)):
         raise MtgaspError("rules and asks are lists of paths (rules=['house.lp'], not rules='house.lp')")
+    if isinstance(max_orders, bool) or not isinstance(max_orders, int) or max_orders < 0:
+        raise MtgaspError(f"max_orders should be a whole number from 0, got {max_orders!r}")
     return Settings(cards=cards, rules=[Path(p) for p in rules], schemas=[Path(p) for p in asks],
                     limits=Limits(timeout, memory_mb), max_orders=max_orders)
+
+
+def _checked(scenario: Any) -> str | Path | dict:
+    if not isinstance(scenario, (str, Path, dict)):
+        raise MtgaspError(f"a scenario is a path, TOML text or a dict, got {type(scenario).__name__}")
+    return scenario
 
 
 def ask(scenario: str | Path | dict, cards: CardDatabase | str | Path | None = None, rules=(), asks=(),
@@ -98,7 +108,7 @@ def ask(scenario: str | Path | dict, cards: CardDatabase | str | Path | None = N
     rules, asks: extra rule files and ask kinds (lists of paths). Bad input raises
     MtgaspError with the message the command line prints."""
     settings = _settings(cards, rules, asks, timeout, memory_mb, max_orders)
-    return answer_scenario(scenario, settings).answers
+    return answer_scenario(_checked(scenario), settings).answers
 
 
 @dataclass
@@ -120,7 +130,7 @@ def check(scenario: str | Path | dict, cards: CardDatabase | str | Path | None =
     from .expectations import compare
     from .scenario import MISSING
 
-    answered = answer_scenario(scenario, _settings(cards, rules, asks, timeout, memory_mb, 20))
+    answered = answer_scenario(_checked(scenario), _settings(cards, rules, asks, timeout, memory_mb, 20))
     result = CheckResult([], [])
     for answer in answered.answers:
         if answer.ask.expect is MISSING:

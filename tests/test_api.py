@@ -55,6 +55,14 @@ def test_bad_input_raises_one_clear_error():
         pyglue.ask(EXAMPLE, timeout=0)
     with pytest.raises(pyglue.MtgaspError, match="lists of paths"):
         pyglue.ask(EXAMPLE, rules="house.lp")
+    with pytest.raises(pyglue.MtgaspError, match="a path, TOML text or a dict, got int"):
+        pyglue.check(12)
+    with pytest.raises(pyglue.MtgaspError, match="max_orders should be a whole number"):
+        pyglue.ask(EXAMPLE, max_orders=-1)
+    with pytest.raises(pyglue.MtgaspError, match="cards should be a CardDatabase"):
+        pyglue.ask(EXAMPLE, cards=3)
+    with pytest.raises(pyglue.MtgaspError, match="cannot read the scenario"):
+        pyglue.ask(REPO_ROOT / "no such file.toml")
 
 
 def test_check_passes_and_fails():
