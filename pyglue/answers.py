@@ -9,6 +9,7 @@ post-processor counts: the paths of an event graph (`event_outcomes`).
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections import Counter, defaultdict
@@ -26,7 +27,7 @@ from .solve import SolveResult
 MANA_SYMBOLS = "WUBRGC"
 # The shown predicates the answers are read from; any other shown atom (an
 # extra rule file's #show) is passed on as it is, under "shown".
-READ = {"answer", "answer_item", "ask_error", "forbidden", "event_root", "event_step", "event_effect_class",
+READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", "event_root", "event_step", "event_effect_class",
         "event_final", "depends_on_unparsed", "depends_on_unmodelled", "uncertain_effect", "replacement",
         "ability_number", "ask_ability", "could_produce", "outcome", "characteristic", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
@@ -38,12 +39,24 @@ class Answer:
     ask: Ask
     data: dict[str, Any]
     warnings: list[dict[str, Any]] = field(default_factory=list)
+    # rule -> the facts that made it forbid (forbidden_because/3), as terms; for --explain
+    because: dict[str, list[str]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out = dict(self.data)
         if self.warnings:
             out["warnings"] = self.warnings
         return out
+
+    def _repr_markdown_(self) -> str:
+        """A notebook shows an answer as a table of its keys, each value as JSON."""
+        rows = [f"| {key} | {_markdown_cell(value)} |" for key, value in self.to_json().items()]
+        return "\n".join([f"**ask {self.ask.index}**", "", "| key | value |", "| --- | --- |", *rows])
+
+
+def _markdown_cell(value: Any) -> str:
+    """A JSON value fit for one table cell (JSON writes newlines as \\n): its pipes escaped."""
+    return json.dumps(value, ensure_ascii=False).replace("|", "\\|")
 
 
 # Answers write mana symbol by symbol (the format's "{G}{G}"): past this many, an error.
@@ -106,7 +119,7 @@ class ModelIndex:
         return self.per_ask.get((name, index), [])
 
 
-_ARITY = {"answer": 3, "answer_item": 4, "ask_error": 2, "forbidden": 2}
+_ARITY = {"answer": 3, "answer_item": 4, "ask_error": 2, "forbidden": 2, "forbidden_because": 3}
 
 
 def _table_name(node: clingo.Symbol) -> str:
@@ -134,7 +147,11 @@ def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveR
         warnings = [notes.unparsed(a) for (a,) in index.of("depends_on_unparsed", ask.index)]
         warnings += [notes.unmodelled(a) for (a,) in index.of("depends_on_unmodelled", ask.index)]
         warnings += [w for w in board_warnings if w not in warnings]
-        answers.append(Answer(ask, data, sorted(warnings, key=lambda w: (w["object"], w["ability"] or 0))))
+        because: dict[str, list[str]] = defaultdict(list)
+        for rule, why in sorted(index.of("forbidden_because", ask.index)):
+            because[builder.plain(rule)].append(str(why))
+        answers.append(Answer(ask, data, sorted(warnings, key=lambda w: (w["object"], w["ability"] or 0)),
+                              dict(because)))
     builder.check_unexpected()
     return answers
 
@@ -308,13 +325,17 @@ class _Builder:
                 for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0]))]
 
     def effect_name(self, ability: clingo.Symbol) -> str:
-        """A replacement effect is named by its object's id, with #N when it has several (spec)."""
-        if ability.match("ab", 2) and _is_string(ability.arguments[0]):
-            obj, number = ability.arguments
-            if self.index.replacements_of[obj.string] > 1:
-                return f"{obj.string}#{number}"
-            return obj.string
-        return str(ability)
+        return effect_name(self.index, ability)
+
+
+def effect_name(index: ModelIndex, ability: clingo.Symbol) -> str:
+    """A replacement effect is named by its object's id, with #N when it has several (spec)."""
+    if ability.match("ab", 2) and _is_string(ability.arguments[0]):
+        obj, number = ability.arguments
+        if index.replacements_of[obj.string] > 1:
+            return f"{obj.string}#{number}"
+        return obj.string
+    return str(ability)
 
 
 @lru_cache(maxsize=None)
@@ -363,6 +384,10 @@ class EventGraph:
             for mana, count in self._counts(target).items():
                 counts[mana] += left * count
         return counts
+
+    def orders_from(self, node: clingo.Symbol) -> int:
+        """The number of (order, trigger choice) sequences from node to a final state."""
+        return sum(self._counts(node).values())
 
     def outcome_counts(self) -> Counter[str]:
         total: Counter[str] = Counter()

@@ -18,6 +18,7 @@ from .errors import MtgaspError
 from .solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, MAX_TIMEOUT
 
 EXIT_USAGE = 2
+EXIT_WARNINGS = 3  # --strict: an answer has warnings
 EXIT_INTERRUPTED = 130
 
 
@@ -64,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
                                   f"solving, answers (default {DEFAULT_TIMEOUT:g})")
         command.add_argument("--memory", metavar="MB", type=_megabytes, default=DEFAULT_MEMORY_MB,
                              help=f"the solver's memory limit in megabytes (default {DEFAULT_MEMORY_MB})")
+        command.add_argument("--strict", action="store_true",
+                             help=f"exit with status {EXIT_WARNINGS} when an answer has warnings (the output is "
+                                  "the same)")
 
     ask = commands.add_parser("ask", help="answer the asks of scenario files")
     ask.add_argument("files", nargs="+", metavar="FILE")
@@ -71,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--max-orders", metavar="N", type=_count, default=20,
                      help="orders listed per activate outcome (default 20)")
     ask.add_argument("--stats", action="store_true", help="print grounding and solving costs to stderr")
+    ask.add_argument("--explain", action="store_true",
+                     help="under each answer, the words of the rules it cites and the facts that made them apply")
     solve_options(ask)
     ask.set_defaults(run=_run_ask)
 
@@ -78,6 +84,15 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE|DIR")
     solve_options(check)
     check.set_defaults(run=_run_check)
+
+    draw = commands.add_parser("draw", help="a picture of an answer: the event graph of an activate ask, "
+                                            "the characteristics of an object")
+    draw.add_argument("file", metavar="FILE")
+    draw.add_argument("--ask", metavar="N", type=_count, help="the ask to draw (default: the first one that can be)")
+    draw.add_argument("-o", "--output", metavar="OUT", required=True, type=Path,
+                      help="OUT.dot (Graphviz source), OUT.svg or OUT.png (these need Graphviz's dot program)")
+    solve_options(draw)
+    draw.set_defaults(run=_run_draw)
 
     parse = commands.add_parser("parse", help="the facts a card's Oracle text becomes")
     source = parse.add_mutually_exclusive_group(required=True)
@@ -190,10 +205,37 @@ def _settings(args: argparse.Namespace, max_orders: int = 20):
                     limits=Limits(args.timeout, args.memory), max_orders=max_orders)
 
 
-def _answer_file(path: Path, args: argparse.Namespace, settings):
+STDIN = "-"  # as FILE: the scenario is read from standard input
+
+
+def read_stdin() -> str:
+    """The scenario on standard input, as TOML text (a newline added: load_scenario reads
+    a str with one as text, never as a path)."""
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise MtgaspError(f"<stdin>: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    return text + "\n"
+
+
+def display_name(file: Path | str) -> str:
+    """A FILE argument as the output and messages name it."""
+    return "<stdin>" if str(file) == STDIN else str(file)
+
+
+def _scenario_source(file: Path | str) -> tuple[Path | str, str]:
+    """What to read a FILE argument from, and the name messages give it."""
+    if str(file) == STDIN:
+        return read_stdin(), display_name(file)
+    return Path(file), str(file)
+
+
+def _answer_file(file: Path | str, args: argparse.Namespace, settings):
     from .api import answer_scenario
 
-    answered = answer_scenario(path, settings)
+    source, name = _scenario_source(file)
+    answered = answer_scenario(source, settings, name)
     if getattr(args, "stats", False):
         print(f"{path}: " + ", ".join(f"{k} {v:g}" for k, v in answered.stats.items()), file=sys.stderr)
     for warning in answered.clingo_warnings:
@@ -204,16 +246,43 @@ def _answer_file(path: Path, args: argparse.Namespace, settings):
 def _run_ask(args: argparse.Namespace) -> int:
     from .render import render_table
 
+    if args.files.count(STDIN) > 1:
+        raise MtgaspError("standard input (-) can be read once only")
     settings = _settings(args, args.max_orders)
     documents = []
+    warned = False
     for file in args.files:
-        answered = _answer_file(Path(file), args, settings)
-        documents.append(answered.to_json(file))
+        answered = _answer_file(file, args, settings)
+        warned = warned or any(answer.warnings for answer in answered.answers)
+        documents.append(answered.to_json(display_name(file)))
         if not args.json:
-            print(render_table(file, answered.answers, answered.shown))
+            print(render_table(display_name(file), answered.answers, answered.shown, explain=args.explain))
     if args.json:
         print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2))
-    return 0
+    return EXIT_WARNINGS if args.strict and warned else 0
+
+
+def _run_draw(args: argparse.Namespace) -> int:
+    from .api import answer_scenario
+    from .draw import output_format, write_picture
+
+    output_format(args.output)  # before the solve: a wrong name costs nothing
+    source, name = _scenario_source(args.file)
+    answered = answer_scenario(source, _settings(args), name, draw=True)
+    if args.ask is None:
+        if not answered.pictures:
+            raise MtgaspError(f"{name}: no ask to draw (draw draws activate and characteristics asks)")
+        number = min(answered.pictures)
+    else:
+        number = args.ask
+        kinds = {answer.ask.index: answer.ask.kind for answer in answered.answers}
+        if number not in kinds:
+            raise MtgaspError(f"{name}: no ask {number} (the file has {len(kinds)})")
+        if number not in answered.pictures:
+            raise MtgaspError(f"{name}: ask {number} is a {kinds[number]} ask; draw draws activate and "
+                              "characteristics asks")
+    write_picture(answered.pictures[number], args.output)
+    return EXIT_WARNINGS if args.strict and any(answer.warnings for answer in answered.answers) else 0
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -224,36 +293,42 @@ def _run_check(args: argparse.Namespace) -> int:
     settings = _settings(args)
     files = _scenario_files(args.files)
     passed = failed = errors = 0
+    warned = False
     for file in files:
         try:
             answered = _answer_file(file, args, settings)
+            warned = warned or any(answer.warnings for answer in answered.answers)
             results = []
             for answer in answered.answers:
                 if answer.ask.expect is not MISSING:
                     kind = answered.scenario.schema.kinds[answer.ask.kind]
-                    results.append((answer, compare(answer, kind, f"{file}: ")))
+                    results.append((answer, compare(answer, kind, f"{display_name(file)}: ")))
         except MtgaspError as err:
             errors += 1
             print(f"mtgasp: {err}", file=sys.stderr)
             continue
-        print_no_expectations(file, answered.answers)
+        print_no_expectations(display_name(file), answered.answers)
         for answer, problem in results:
             if problem is None:
                 passed += 1
             else:
                 failed += 1
                 expected, got = problem
-                print(f"{file}: ask {answer.ask.index} ({answer.ask.kind} {answer.ask.object_id}): "
+                print(f"{display_name(file)}: ask {answer.ask.index} ({answer.ask.kind} {answer.ask.object_id}): "
                       f"expected {json.dumps(expected)}, got {json.dumps(got)}")
     print(f"{passed} passed, {failed} failed, {errors} error{'s' if errors != 1 else ''}")
-    return EXIT_USAGE if errors else 1 if failed else 0
+    return EXIT_USAGE if errors else 1 if failed else EXIT_WARNINGS if args.strict and warned else 0
 
 
-def _scenario_files(names: list[str]) -> list[Path]:
-    files: list[Path] = []
+def _scenario_files(names: list[str]) -> list[Path | str]:
+    if names.count(STDIN) > 1:
+        raise MtgaspError("standard input (-) can be read once only")
+    files: list[Path | str] = []
     for name in names:
         path = Path(name)
-        if path.is_dir():
+        if name == STDIN:
+            files.append(STDIN)
+        elif path.is_dir():
             found = sorted(path.rglob("*.toml"))
             if not found:
                 raise MtgaspError(f"{path}: no scenario files (*.toml) in this directory")
@@ -266,25 +341,17 @@ def _scenario_files(names: list[str]) -> list[Path]:
 
 
 def _run_parse(args: argparse.Namespace) -> int:
-    from grammar import parse_card, parse_mana_cost, parse_type_line
-
-    from grammar.card_facts import card_types
-
+    from .api import parse
     from .cards import CardDatabase
-    from .scenario import default_id
 
     if args.text is not None:
         name, type_line, mana_cost, text = "this card", None, None, args.text.replace("\\n", "\n")
     else:
         card = CardDatabase.from_settings(args.cards).lookup(args.name)
         name, type_line, mana_cost, text = card.name, card.type_line, card.mana_cost, card.text
-    object_id = default_id(name)
-    types, supertypes = card_types(type_line) if type_line else ((), ())
-    parsed = parse_card(object_id, name, text, types=types, supertypes=supertypes)
-    facts = ((parse_type_line(object_id, type_line) if type_line else [])
-             + parse_mana_cost(object_id, mana_cost) + parsed.facts)
+    parsed = parse(text, name, type_line, mana_cost)
     print(f"% {name}")
-    for symbol in facts:
+    for symbol in parsed.facts:
         print(f"{symbol}.")
     if parsed.unparsed:
         print("% not understood:")
@@ -300,9 +367,10 @@ def _run_facts(args: argparse.Namespace) -> int:
     from .schema import load_schema
     from .solve import facts_text
 
-    scenario = load_scenario(Path(args.file), CardDatabase.from_settings(args.cards),
-                             load_schema([Path(p) for p in args.asks]))
-    sys.stdout.write(f"% facts of {args.file}: python -m clingo rules_asp/main.lp THIS_FILE\n")
+    source, name = _scenario_source(args.file)
+    scenario = load_scenario(source, CardDatabase.from_settings(args.cards), load_schema([Path(p) for p in args.asks]),
+                             name)
+    sys.stdout.write(f"% facts of {name}: python -m clingo rules_asp/main.lp THIS_FILE\n")
     sys.stdout.write(facts_text(scenario_facts(scenario)))
     return 0
 
@@ -372,7 +440,7 @@ def _run_completion(args: argparse.Namespace) -> int:
         raise MtgaspError("shell completion needs the package shtab: pip install shtab") from None
     parser = _parser()
     for action in _all_actions(parser):
-        if action.metavar in ("FILE", "FILE|DIR", "EXTRA.lp", "PATH"):
+        if action.metavar in ("FILE", "FILE|DIR", "EXTRA.lp", "PATH", "OUT"):
             action.complete = _COMPLETE_FILES
     print(shtab.complete(parser, shell=args.shell), end="")
     return 0

@@ -20,10 +20,12 @@ SAID = {"ask", "object", "types", "ability", "target", "to", "legal", "rules", "
         "triggered", "replacements", "event"}
 
 
-def render_table(file: str, answers: list[Answer], shown: list[str] = ()) -> str:
+def render_table(file: str, answers: list[Answer], shown: list[str] = (), explain: bool = False) -> str:
     lines = [file]
     for answer in answers:
         lines.extend(_render(answer))
+        if explain:
+            lines.extend(_explanation(answer))
     for atom in shown:
         lines.append(f"  shown: {atom}")
     return "\n".join(lines)
@@ -60,7 +62,7 @@ def _render(answer: Answer) -> list[str]:
             for e in data["layers"]))
     said = SAID | (set(CHARACTERISTICS_KEYS) if "name" in data and "types" in data else set())
     for key, value in data.items():
-        if key not in said:
+        if key not in said and value is not None:
             lines.append(f"       {key}: {value if isinstance(value, str) else json.dumps(value)}")
     for warning in answer.warnings:
         where = warning["object"] + (f" (ability {warning['ability']})" if warning["ability"] is not None else "")
@@ -122,3 +124,20 @@ def _characteristics(c: dict) -> str:
     if c["abilities"]:
         text += "; abilities: " + " | ".join(c["abilities"])
     return text
+
+
+def _explanation(answer: Answer, width: int = 80) -> list[str]:
+    """--explain: the words of each rule the answer cites, wrapped, then the facts
+    that made it forbid (forbidden_because/3)."""
+    import textwrap
+
+    from .rules_text import rule_text
+
+    lines = []
+    for number in answer.data.get("rules") or []:
+        words = " ".join(rule_text(number).split())
+        lines.extend(textwrap.wrap(f"{number} {words}", width, initial_indent=" " * 7, subsequent_indent=" " * 9,
+                                   break_on_hyphens=False))
+        for why in answer.because.get(number, []):
+            lines.append(f"{' ' * 9}because: {why}")
+    return lines

@@ -49,7 +49,7 @@ def test_print_no_expectations_helper(capsys):
 
 def test_bash_completion_script(capsys, tmp_path):
     code, out, _ = run(capsys, "completion", "bash")
-    assert code == 0 and "_shtab_mtgasp_subparsers=(ask check parse facts rule cards completion)" in out
+    assert code == 0 and "_shtab_mtgasp_subparsers=(ask check draw parse facts rule cards completion)" in out
     script = tmp_path / "mtgasp.bash"
     script.write_text(out)
     bash = shutil.which("bash")
@@ -108,7 +108,7 @@ def test_importing_a_database_into_itself_is_refused(capsys, tmp_path):
 
 def test_ask_does_not_import_the_tool_modules():
     code = ("import sys; from pyglue.cli import main; main(['ask', 'examples/reflection_then_contamination.toml']); "
-            "print(sorted(m for m in ('sqlite3', 'shtab', 'pyglue.rules_text', 'importlib.metadata') "
+            "print(sorted(m for m in ('sqlite3', 'shtab', 'pyglue.rules_text', 'importlib.metadata', 'graphviz', 'pyglue.draw') "
             "if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT)
     assert done.returncode == 0, done.stderr

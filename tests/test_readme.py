@@ -27,3 +27,16 @@ def test_readme_output_is_the_real_output(match, capsys, monkeypatch):
     monkeypatch.chdir(REPO_ROOT)
     assert main(["ask", *shlex.split(match.group(1))]) == 0
     assert capsys.readouterr().out.rstrip("\n") == match.group(2)
+
+
+def test_readme_python_example_is_the_real_output(monkeypatch):
+    """The README's ```pycon blocks run as doctests, from the repository's root."""
+    import doctest
+
+    monkeypatch.chdir(REPO_ROOT)
+    blocks = re.findall(r"```pycon\n(.*?)```", README, re.S)
+    assert blocks
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for n, block in enumerate(blocks):
+        runner.run(doctest.DocTestParser().get_doctest(block, {}, f"README pycon block {n + 1}", "README.md", 0))
+    assert runner.summarize(verbose=False).failed == 0

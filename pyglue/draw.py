@@ -1,0 +1,172 @@
+"""`mtgasp draw`: pictures of answers, as Graphviz DOT.
+
+The event graph of an `activate` ask (616.1) is drawn from the solve's atoms
+(the ModelIndex), in the solver's child process, where the answers are built:
+states are nodes labelled with the mana the event would add, steps are edges
+labelled with the effects of their class and the number of complete orders
+through them, and final states are highlighted with their outcome. A
+`characteristics` answer is drawn from its keys. Which asks can be drawn is
+read from the schema (an answer key of type event_outcomes, or an answer that
+is a characteristics table), so a researcher's kind is drawn the same way.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+import clingo
+
+from .answers import Answer, EventGraph, ModelIndex, effect_name, mana_string
+from .errors import MtgaspError
+from .schema import AskKind
+
+FORMATS = ("dot", "svg", "png")
+FINAL_COLOR = "palegreen"
+
+
+def drawable(kind: AskKind) -> bool:
+    return "event_outcomes" in kind.answer.values() or kind.inline == "characteristics"
+
+
+def picture(index: ModelIndex, answer: Answer, kind: AskKind) -> str:
+    """The DOT source of one answer's picture."""
+    if "event_outcomes" in kind.answer.values():
+        return event_graph_dot(index, answer)
+    return characteristics_dot(answer)
+
+
+def _digraph(answer: Answer, **node_attr: str):
+    """An empty left-to-right picture titled with the ask."""
+    import graphviz
+
+    return graphviz.Digraph(name=f"ask_{answer.ask.index}", node_attr=node_attr,
+                            graph_attr={"rankdir": "LR", "label": _title(answer), "labelloc": "t"})
+
+
+def _title(answer: Answer) -> str:
+    ability = f" (ability {answer.data['ability']})" if answer.data.get("ability") is not None else ""
+    return f"{answer.ask.index}. {answer.data['ask']} {answer.data['object']}{ability}"
+
+
+def _state_label(node: clingo.Symbol) -> str:
+    """A state n(Applied, Mana) says the mana the event would add; `empty`: no type defined (106.5)."""
+    if node.match("n", 2):
+        return mana_string(node.arguments[1]) or "no mana"
+    return "no mana"
+
+
+def _orders(count: int) -> str:
+    return f"{count:,} order{'s' if count != 1 else ''}"
+
+
+def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
+    dot = _digraph(answer, shape="box", style="rounded")
+    rules = answer.data.get("rules")
+    dot.node("start", "activate" if answer.data.get("legal") else
+             "not legal" + (f" ({', '.join(rules)})" if rules else ""), shape="circle")
+    if not answer.data.get("legal"):
+        return dot.source
+    graph = EventGraph(index, answer.ask.index)
+    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=str))}
+    reached = _ways_to(graph)
+    for node, name in names.items():
+        endings = graph.endings.get(node)
+        if endings:
+            outcomes = [mana or "no mana" for mana in endings]
+            # triggered mana abilities may add to the state's mana: then both are said
+            label = (f"adds {outcomes[0]}" if outcomes == [_state_label(node)]
+                     else f"{_state_label(node)}\\nadds {', '.join(outcomes)}")
+            dot.node(name, label, style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
+        else:
+            dot.node(name, _state_label(node))
+    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: str(item[0])):
+        dot.edge("start", names[root], _orders(choices * graph.orders_from(root)))
+    for node in sorted(graph.edges, key=str):
+        for effect_class, target, left in graph.edges[node]:
+            members = [effect_name(index, effect) for effect in graph.members[effect_class]]
+            effects = members[0] if len(members) == 1 else f"any of {', '.join(members)}"
+            through = reached[node] * left * graph.orders_from(target)
+            dot.edge(names[node], names[target], f"{effects}\\n{_orders(through)}")
+    return dot.source
+
+
+def _states(graph: EventGraph) -> set[clingo.Symbol]:
+    states = set(graph.roots) | set(graph.endings)
+    for node, steps in graph.edges.items():
+        states.add(node)
+        states.update(target for _class, target, _left in steps)
+    return states
+
+
+def _root_choices(graph: EventGraph) -> dict[clingo.Symbol, int]:
+    """How many choices (option, types) start the event at each root."""
+    choices: dict[clingo.Symbol, int] = defaultdict(int)
+    for root in graph.roots:
+        choices[root] += 1
+    return choices
+
+
+def _ways_to(graph: EventGraph) -> dict[clingo.Symbol, int]:
+    """The number of (choice, order) prefixes that reach each state."""
+    into: dict[clingo.Symbol, list[tuple[clingo.Symbol, int]]] = defaultdict(list)
+    for node, steps in graph.edges.items():
+        for _class, target, left in steps:
+            into[target].append((node, left))
+    starts = _root_choices(graph)
+
+    @lru_cache(maxsize=None)
+    def ways(node: clingo.Symbol) -> int:
+        return starts.get(node, 0) + sum(ways(source) * left for source, left in into[node])
+
+    return {node: ways(node) for node in _states(graph)}
+
+
+CHARACTERISTICS_ORDER = ("mana_cost", "mana_value", "colors", "supertypes", "types", "subtypes", "power",
+                         "toughness", "loyalty", "abilities")
+
+
+def characteristics_dot(answer: Answer) -> str:
+    """The object in the middle, one node for each characteristic it has (as the answer
+    gives them; the layers that made them are not drawn)."""
+    data = answer.data
+    dot = _digraph(answer, shape="box")
+    dot.node("object", data.get("name") or "(no name)", style="filled,bold", fillcolor=FINAL_COLOR)
+    for key in CHARACTERISTICS_ORDER:
+        value = data.get(key)
+        if value is None or value == []:
+            continue
+        shown = "\\n".join(value) if key == "abilities" else " ".join(value) if isinstance(value, list) else str(value)
+        dot.node(key, f"{key.replace('_', ' ')}\\n{shown}")
+        dot.edge("object", key)
+    return dot.source
+
+
+def output_format(out: Path) -> str:
+    """The format OUT's name asks for: dot, svg or png."""
+    suffix = out.suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise MtgaspError(f"{out}: the picture's file name should end with .dot, .svg or .png")
+    return suffix
+
+
+def write_picture(source: str, out: Path) -> None:
+    """DOT as it is for OUT.dot; rendered by Graphviz's `dot` program for .svg and .png."""
+    suffix = output_format(out)
+    try:
+        if suffix == "dot":
+            out.write_text(source, encoding="utf-8")
+            return
+        import graphviz
+
+        try:
+            rendered = graphviz.Source(source).pipe(format=suffix)
+        except graphviz.ExecutableNotFound:
+            raise MtgaspError(f"{out}: drawing .{suffix} needs Graphviz's dot program (apt-get install graphviz, "
+                              f"or brew install graphviz); a .dot file needs nothing") from None
+        except graphviz.CalledProcessError as error:
+            raise MtgaspError(f"{out}: Graphviz's dot failed: {error.stderr.decode(errors='replace').strip()}") from None
+        out.write_bytes(rendered)
+    except OSError as error:
+        raise MtgaspError(f"{out}: cannot write the picture ({error.strerror})") from None
