@@ -128,14 +128,23 @@ CHARACTERISTICS_ORDER = ("mana_cost", "mana_value", "colors", "supertypes", "typ
 
 
 def characteristics_dot(answer: Answer) -> str:
-    """The object in the middle, one node for each characteristic it has (as the answer
-    gives them; the layers that made them are not drawn)."""
+    """The layers in the order they applied (the answer's `layers`: each effect's layer,
+    source and ability), from the card as printed to the object as it is, with one
+    node for each characteristic it ends with."""
     data = answer.data
     dot = _digraph(answer, shape="box")
+    dot.node("printed", "as printed (and copied, layer 1)")
+    previous = "printed"
+    for number, applied in enumerate(data.get("layers") or [], 1):
+        ability = f" (ability {applied['ability']})" if applied.get("ability") is not None else ""
+        dot.node(f"layer{number}", f"layer {applied['layer']}\\n{applied['source']}{ability}")
+        dot.edge(previous, f"layer{number}")
+        previous = f"layer{number}"
     dot.node("object", data.get("name") or "(no name)", style="filled,bold", fillcolor=FINAL_COLOR)
+    dot.edge(previous, "object")
     for key in CHARACTERISTICS_ORDER:
         value = data.get(key)
-        if value is None or value == []:
+        if value in (None, [], ""):
             continue
         shown = "\\n".join(value) if key == "abilities" else " ".join(value) if isinstance(value, list) else str(value)
         dot.node(key, f"{key.replace('_', ' ')}\\n{shown}")

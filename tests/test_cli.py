@@ -349,3 +349,18 @@ def test_shared_v3_example_of_control_and_switching_passes_check(capsys, spec_ex
     assert bears["layers"] == [{"layer": "2", "source": "control_magic", "ability": 2}]
     assert wall["layers"] == [{"layer": "7c", "source": "effect 1", "ability": None},
                               {"layer": "7d", "source": "effect 2", "ability": None}]
+
+
+def test_max_orders_zero_lists_no_order_and_says_so(capsys):
+    code, out, _ = run(capsys, "ask", "--max-orders", "0", EXAMPLES / "reflection_then_contamination.toml")
+    assert code == 0
+    assert "{B}          1 way (none listed: --max-orders 0)" in out and ", ..." not in out
+
+
+def test_long_mana_keeps_the_table_aligned(capsys, tmp_path):
+    text = FOREST_SCENARIO + "".join(
+        f'\n[[object]]\nid = "refl{i}"\ncard = "Mana Reflection"\ncontroller = "you"\n' for i in range(3))
+    code, out, _ = run(capsys, "ask", write(tmp_path, text))
+    (line,) = [line for line in out.splitlines() if "{G}" in line]
+    # the mana column is as wide as the longest mana and one space, never run together
+    assert code == 0 and line.startswith("       " + "{G}" * 8 + "  6 ways: ")

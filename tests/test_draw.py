@@ -78,7 +78,11 @@ def test_characteristics_as_svg_and_png(capsys, tmp_path):
     assert nodes["object"] == "Thraben Inspector"
     assert nodes["power"] == "power\n5" and nodes["subtypes"] == "subtypes\nHuman Soldier"
     assert nodes["abilities"] == "abilities\nWhen this creature enters, investigate."
-    assert "loyalty" not in nodes and set(edges) == {f"object->{key}" for key in nodes if key != "object"}
+    # the layers in the order they applied lead from the card as printed to the object
+    assert nodes["layer1"] == "layer 7c\neffect 1"
+    assert {"printed->layer1", "layer1->object"} <= set(edges)
+    assert "loyalty" not in nodes
+    assert {f"object->{key}" for key in nodes if key not in ("object", "printed", "layer1")} <= set(edges)
     png = tmp_path / "object.png"
     assert draw(capsys, EXAMPLES / "mirrorpool_copies_a_clone.toml", "-o", png)[0] == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
