@@ -182,8 +182,8 @@ controller = "opponent"
     # 702.100a: evolve watches creatures entering under its controller's control.
     ("Evolve", 'triggers = { kind = "enters", object = "bears" }', True),
     ("Evolve", 'triggers = { kind = "dies", object = "bears" }', False),
-    # 702.16d: protection from artifacts keeps Equipment off; attach.lp doesn't read it.
-    ("Protection from artifacts", 'can_attach = "bonesplitter"\nto = "bearer"', True),
+    # 702.16d: protection from artifacts keeps Equipment off; attach.lp reads it now.
+    ("Protection from artifacts", 'can_attach = "bonesplitter"\nto = "bearer"', False),
     ("Flying", 'can_attach = "bonesplitter"\nto = "bearer"', False),
 ])
 def test_keyword_warnings_by_concern(keyword_line, ask, warns, tmp_path):
