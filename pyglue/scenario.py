@@ -22,6 +22,9 @@ from .schema import AskKind, Schema, builtin_schema
 
 # clingo's integers are 32-bit: every number a scenario gives the rules fits.
 MAX_NUMBER = 2**31 - 1
+# No scenario needs deeper tables or arrays; deeper ones would exhaust Python's
+# recursion in the checks and comparisons that walk them.
+MAX_NESTING = 32
 
 
 class _Missing:
@@ -213,16 +216,19 @@ class _Table:
         raise ScenarioError(self.reader.path, self.line(key), where + message)
 
     def check_strings(self, value: Any = MISSING, key: str | None = None) -> None:
-        """clingo's strings end at a NUL character: a string with one is refused, not cut."""
+        """clingo's strings end at a NUL character: a string with one is refused, not cut
+        (ids "a\\u0000x" and "a\\u0000y" would both become "a")."""
         if value is MISSING:  # the whole table, each [[kind]] table of the top level on its own
             for name, item in self.data.items():
                 if self.kind is None and isinstance(item, list) and all(isinstance(t, dict) for t in item):
+                    self.check_strings(name, name)
                     for index, table in enumerate(item):
                         _Table(self.reader, name, index, table).check_strings()
                 else:
                     self.check_strings({name: item}, name)
         elif isinstance(value, str) and "\x00" in value:
-            self.fail(key, f"'{key}' contains a NUL character (\\u0000), which clingo cannot carry")
+            shown = key.replace("\x00", "\\u0000")
+            self.fail(key, f"'{shown}' contains a NUL character (\\u0000), which clingo cannot carry")
         elif isinstance(value, list):
             for item in value:
                 self.check_strings(item, key)
@@ -294,7 +300,9 @@ class _ScenarioReader:
 
     def read(self, data: dict[str, Any]) -> Scenario:
         top = _Table(self, None, 0, data)
-        top.check_strings(data)
+        if _nesting(data) > MAX_NESTING:
+            top.fail(None, f"tables or arrays nested more than {MAX_NESTING} deep; no scenario needs that")
+        top.check_strings()
         top.check_keys(TOP_LEVEL_KEYS, "top-level key")
         self.players = players = self.read_players(self.tables(top, "player"))
         active_player = top.string("active_player", players[0])
@@ -596,6 +604,17 @@ class _ScenarioReader:
         for referenced in table.string_list("refers") or []:
             self.object_or_player(table, "refers", referenced)
         return dict(table.data)
+
+
+def _nesting(value: Any) -> int:
+    """How deep tables and arrays nest in value (a TOML document's data), walked without recursion."""
+    deepest, pending = 0, [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth + 1)
+            pending.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _is_nonempty_string(value: Any) -> bool:
