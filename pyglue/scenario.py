@@ -398,9 +398,10 @@ class _ScenarioReader:
                 table.fail(inline[0], f"an object has either card = ... or inline fields ({', '.join(inline)}), "
                                       "not both: drop card to describe it inline")
             try:
-                return self.cards.lookup(card_name)
+                card = self.cards.lookup(card_name)
             except MtgaspError as error:
                 table.fail("card", str(error))
+            return self.checked_card(table, card)
         if not inline:
             if "copy_of" in table.data:
                 # A copy needs nothing else (its characteristics come from what it copies),
@@ -412,6 +413,18 @@ class _ScenarioReader:
                              '(name = ..., type = ..., text = ...)')
         return self.inline_card(table)
 
+    def checked_card(self, table: _Table, card: Card) -> Card:
+        """A card of a database, which nothing type-checked: what clingo cannot hold is refused."""
+        for field_name in ("name", "mana_cost", "type_line", "text", "power", "toughness", "loyalty"):
+            value = getattr(card, field_name) or ""
+            if "\x00" in value:
+                table.fail("card", f"the {field_name} of {card.name!r} in the card database contains a NUL "
+                                   "character (\\u0000), which clingo cannot carry")
+            if field_name != "text" and _too_large(value):
+                table.fail("card", f"the {field_name} of {card.name!r} in the card database is {value}, "
+                                   f"past what the rules' 32-bit integers hold")
+        return card
+
     def inline_card(self, table: _Table) -> Card:
         name, type_line = table.string("name"), table.string("type")
         if name is None:
@@ -420,7 +433,8 @@ class _ScenarioReader:
             table.fail(None, 'an inline object needs its type line (type = "Land")')
         return Card(
             name=name,
-            mana_cost=table.get("mana_cost", lambda v: isinstance(v, str), 'a string like "{2}{G}"') or None,
+            mana_cost=table.get("mana_cost", lambda v: isinstance(v, str) and not _too_large(v),
+                                f'a string like "{{2}}{{G}}" (numbers at most {MAX_NUMBER})') or None,
             type_line=type_line,
             text=table.get("text", lambda v: isinstance(v, str), "a string", ""),
             power=table.printed_value("power"),
@@ -431,10 +445,13 @@ class _ScenarioReader:
     def read_last_known(self, table: _Table) -> dict[str, Any] | None:
         value = table.get("last_known", lambda v: isinstance(v, dict), "a table like { power = 3 }")
         if value is not None:
-            for key in value:
+            for key, item in value.items():
                 if key not in LAST_KNOWN_FIELDS:
                     table.fail("last_known", f"unknown field '{key}' in last_known{_did_you_mean(key, LAST_KNOWN_FIELDS)}; "
                                              f"expected some of: {', '.join(LAST_KNOWN_FIELDS)}")
+                expected = _last_known_expected(key, item)
+                if expected:
+                    table.fail("last_known", f"last_known {key} should be {expected}, got {_show(item)}")
         return value
 
     def assign_ids(self, objects: list[ObjectSpec], tables: list[_Table]) -> None:
@@ -622,9 +639,26 @@ def _is_nonempty_string(value: Any) -> bool:
 
 
 def _too_large(printed: str) -> bool:
-    """A printed number (power, toughness, loyalty) too large for the rules' integers."""
-    digits = printed.lstrip("+-")
-    return digits.isdigit() and int(digits) > MAX_NUMBER
+    """A printed value (power, toughness, loyalty, a mana cost) with a number too large for
+    the rules' integers."""
+    return any(int(digits) > MAX_NUMBER for digits in re.findall(r"[0-9]+", printed))
+
+
+def _last_known_expected(key: str, value: Any) -> str | None:
+    """What the last_known field key should be, when value is not that (controller and
+    owner are checked as players once every player is known)."""
+    if key in ("power", "toughness", "loyalty"):
+        fits = (_is_int(value) and -MAX_NUMBER <= value <= MAX_NUMBER) or (
+            _is_nonempty_string(value) and not _too_large(value))
+        return None if fits else f'a number or a string like "3" or "*" (at most {MAX_NUMBER})'
+    if key in ("tapped", "token"):
+        return None if isinstance(value, bool) else "true or false"
+    if key == "counters":
+        fits = isinstance(value, dict) and all(map(_is_count, value.values()))
+        return None if fits else f"a table like {{ charge = 2 }} of whole numbers from 0 to {MAX_NUMBER}"
+    if key in ("controller", "owner"):
+        return None
+    return None if isinstance(value, str) else "a string"
 
 
 def _is_int(value: Any) -> bool:
