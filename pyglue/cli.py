@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from .errors import MtgaspError
-from .solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, MAX_TIMEOUT
+from .solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, MAX_TIMEOUT, internal_error
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -35,10 +35,25 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as error:  # a bug, which bad input may reach: still one message, not a traceback
+        print(f"mtgasp: {internal_error(error)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """Python 3.11's argparse drops an option's value "--" (`--text=--`) and gives [] in its
+    place: here the value stays "--"."""
+
+    def _get_values(self, action, arg_strings):
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _ArgumentParser(
         prog="mtgasp",
         description="Answer questions about Magic: The Gathering interactions, exhaustively, "
                     "from the Comprehensive Rules written as answer-set programs.")
@@ -279,6 +294,8 @@ def _run_parse(args: argparse.Namespace) -> int:
     else:
         card = CardDatabase.from_settings(args.cards).lookup(args.name)
         name, type_line, mana_cost, text = card.name, card.type_line, card.mana_cost, card.text
+    if any("\x00" in (value or "") for value in (name, type_line, mana_cost, text)):
+        raise MtgaspError("the text contains a NUL character (\\u0000), which clingo cannot carry")
     object_id = default_id(name)
     types, supertypes = card_types(type_line) if type_line else ((), ())
     parsed = parse_card(object_id, name, text, types=types, supertypes=supertypes)

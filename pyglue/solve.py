@@ -178,7 +178,7 @@ def in_child(work: Callable[[], T], limits: Limits, deadline: float | None = Non
     deadline = deadline if deadline is not None else time.monotonic() + limits.timeout
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(work, limits.memory_mb, sender), daemon=True)
+    child = context.Process(target=_child, args=(work, limits.memory_mb, sender, os.getpid()), daemon=True)
     child.start()
     sender.close()
     try:
@@ -211,13 +211,13 @@ def _stopped(exitcode: int | None, limits: Limits) -> str:
 PR_SET_PDEATHSIG = 1
 
 
-def _child(work: Callable[[], Any], memory_mb: int, sender: Any) -> None:
+def _child(work: Callable[[], Any], memory_mb: int, sender: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C and ends this process
     try:  # die with the parent (Linux), also if it was killed
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
-    if os.getppid() == 1:
+    if os.getppid() != parent:  # it died before prctl: this process was handed to init or a subreaper
         os._exit(1)
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -227,6 +227,8 @@ def _child(work: Callable[[], Any], memory_mb: int, sender: Any) -> None:
         sender.send(("error", str(error)))
     except MemoryError:
         sender.send(("error", f"the solver needed more than the memory limit of {memory_mb} MB (see --memory)"))
+    except RecursionError as error:
+        sender.send(("error", internal_error(error)))
     except RuntimeError as error:  # clingo's own errors
         text = str(error)
         if "bad_alloc" in text or "memory" in text.lower():
@@ -234,8 +236,19 @@ def _child(work: Callable[[], Any], memory_mb: int, sender: Any) -> None:
         else:
             text = f"clingo: {text}"
         sender.send(("error", text))
+    except Exception as error:  # a bug: one message in the parent, not a traceback from this process
+        sender.send(("error", internal_error(error)))
     finally:
         sender.close()
+
+
+def internal_error(error: BaseException) -> str:
+    """The one message of an error that is mtgasp's fault, with where it was raised."""
+    import traceback
+
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" ({'/'.join(Path(frames[-1].filename).parts[-2:])}:{frames[-1].lineno})" if frames else ""
+    return f"internal error, please report it with the input: {type(error).__name__}: {error}{where}"
 
 
 @contextmanager
