@@ -50,6 +50,7 @@ V2_OBJECT_FIELDS = (
     "attached_to", "last_known",
 )
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
+_TYPE_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|—")  # a word of a type line, or its dash (an em dash)
 OBJECT_FIELDS = (
     ("id", "card") + INLINE_CARD_FIELDS
     + ("controller", "owner", "zone", "tapped", "summoning_sick", "counters", "chosen_color")
@@ -381,7 +382,7 @@ class _ScenarioReader:
             cast_as=table.one_of("cast_as", CAST_AS),
             x=table.count("x"),
             modes=table.get("modes", lambda v: isinstance(v, list) and all(_is_count(m) and m > 0 for m in v),
-                            "a list of mode numbers from 1"),
+                            f"a list of mode numbers from 1 to {MAX_NUMBER}"),
             targets=table.string_list("targets"),
             divided=table.count_table("divided"),
             sacrificed=table.string_list("sacrificed"),
@@ -431,6 +432,10 @@ class _ScenarioReader:
             table.fail(None, 'an inline object needs a name (name = "Test Grove")')
         if type_line is None:
             table.fail(None, 'an inline object needs its type line (type = "Land")')
+        if not all(map(_TYPE_WORD.fullmatch, type_line.split())):
+            # Each word becomes a clingo constant: "3D" or "12" would not be one, "Ünder" would lose its Ü.
+            table.fail("type", f"'type' should be a type line of words in English letters and an em dash, "
+                               f'like "Artifact Creature — Golem", got {_show(type_line)}')
         return Card(
             name=name,
             mana_cost=table.get("mana_cost", lambda v: isinstance(v, str) and not _too_large(v),
