@@ -25,6 +25,7 @@ MAX_NUMBER = 2**31 - 1
 # No scenario needs deeper tables or arrays; deeper ones would exhaust Python's
 # recursion in the checks and comparisons that walk them.
 MAX_NESTING = 32
+MAX_FILE_BYTES = 64 << 20
 
 
 class _Missing:
@@ -132,7 +133,7 @@ def load_scenario(source: str | Path | dict, cards: CardDatabase, schema: Schema
     else:
         path = Path(source)
         try:
-            text = path.read_bytes().decode("utf-8-sig")
+            text = read_limited(path).decode("utf-8-sig")
         except OSError as error:
             raise MtgaspError(f"{path}: cannot read the scenario ({error.strerror})") from None
         except UnicodeDecodeError as error:
@@ -144,6 +145,16 @@ def load_scenario(source: str | Path | dict, cards: CardDatabase, schema: Schema
     except RecursionError:
         raise ScenarioError(path, None, "malformed TOML: arrays or tables nested too deeply") from None
     return _ScenarioReader(path, text, cards, schema).read(data)
+
+
+def read_limited(path: Path) -> bytes:
+    """A scenario's or rule file's bytes, at most MAX_FILE_BYTES: /dev/zero or a runaway
+    pipe is refused, not read until memory runs out."""
+    with open(path, "rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise MtgaspError(f"{path}: larger than {MAX_FILE_BYTES >> 20} MB; no scenario or rule file needs that")
+    return data
 
 
 def _toml_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> ScenarioError:

@@ -71,9 +71,11 @@ def check_rule_files(paths: list[Path], allow_scripts: bool) -> None:
     script unless allowed (found by clingo's own parser, not by a text search)."""
     from clingo import ast
 
+    from .scenario import read_limited
+
     for path in paths:
         try:
-            text = Path(path).read_bytes().decode("utf-8")
+            text = read_limited(path).decode("utf-8")
         except OSError as error:
             raise MtgaspError(f"cannot read rule file {path}: {error.strerror}") from None
         except UnicodeDecodeError as error:

@@ -213,6 +213,21 @@ def test_scenario_not_utf8_or_truncated(capsys, tmp_path):
     assert "malformed TOML" in error_of(capsys, "ask", write(tmp_path, FOREST[:30]))
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_endless_file(capsys, tmp_path):
+    assert "larger than 64 MB" in error_of(capsys, "ask", "/dev/zero")
+    assert "larger than 64 MB" in error_of(capsys, "ask", write(tmp_path, FOREST), "--rules", "/dev/zero")
+
+
+@pytest.mark.xfail(strict=True, reason="pyglue/schema.py reads --asks entries without checking their types "
+                                       "(AttributeError/TypeError at schema.py:132, 137, 144, 169)")
+@pytest.mark.parametrize("entry", ['[kinds.mine]\nmain = 5\n', '[kinds.mine]\nfields = 5\n',
+                                   '[kinds.mine]\nanswer = { a = 5 }\n', '[shapes.mine]\nkeys = ["a"]\nlists = 5\n'])
+def test_ask_schema_of_the_wrong_types(capsys, tmp_path, entry):
+    schema = write(tmp_path, entry, "asks.toml")
+    assert "asks.toml" in error_of(capsys, "ask", write(tmp_path, FOREST), "--asks", schema)
+
+
 @pytest.mark.xfail(strict=True, reason="a card database JSON nested too deeply raises RecursionError in "
                                        "pyglue/cards.py (json.loads; the except there takes ValueError only)")
 def test_card_database_nested_too_deeply(capsys, tmp_path):
