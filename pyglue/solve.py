@@ -181,9 +181,10 @@ def in_child(work: Callable[[], T], limits: Limits, deadline: float | None = Non
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(work, limits.memory_mb, sender, os.getpid()), daemon=True)
-    child.start()
-    sender.close()
     try:
+        with _alarm_held():  # an alarm past the deadline must not come between the fork and the try
+            child.start()
+        sender.close()
         while not receiver.poll(min(0.2, max(0.0, deadline - time.monotonic()))):
             if time.monotonic() >= deadline:
                 raise MtgaspError(f"the ask ran longer than the time limit of {limits.timeout:g} s (see --timeout)")
@@ -195,13 +196,29 @@ def in_child(work: Callable[[], T], limits: Limits, deadline: float | None = Non
             child.join()
             raise MtgaspError(_stopped(child.exitcode, limits)) from None
     finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
+        with _alarm_held():  # nor stop this cleanup half way, leaving the child running
+            if child.is_alive():
+                child.kill()
+            if child.pid is not None:
+                child.join()
+            sender.close()
+            receiver.close()
     if status == "error":
         raise MtgaspError(payload)
     return payload
+
+
+@contextmanager
+def _alarm_held() -> Iterator[None]:
+    """SIGALRM (time_limit's alarm) held back in this block, delivered after it."""
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
 def _stopped(exitcode: int | None, limits: Limits) -> str:
