@@ -480,6 +480,9 @@ class _ScenarioReader:
                     first = taken[obj.id]
                     table.fail("id", f"duplicate id {_show(obj.id)}, already the id of [[object]] #{first.index + 1}"
                                      + (f" (line {first.line()})" if first.line() else ""))
+                if obj.id in self.players:
+                    table.fail("id", f"the id {_show(obj.id)} is also a player's name, which targets and answers "
+                                     "could not tell apart; give the object another id")
                 taken[obj.id] = table
         last_number: dict[str, int] = {}  # per base, the suffix last given: ids stay linear in the file
         for obj, table in zip(objects, tables):
@@ -492,6 +495,9 @@ class _ScenarioReader:
                     number += 1
                     candidate = f"{base}_{number}"
                 last_number[base] = number
+                if candidate in self.players:
+                    table.fail(None, f"the default id {_show(candidate)} is also a player's name, which targets and "
+                                     "answers could not tell apart; give the object an id (id = \"...\")")
                 obj.id = candidate
                 taken[candidate] = table
 

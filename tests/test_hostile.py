@@ -196,6 +196,14 @@ def test_nul_in_a_card_database_or_a_parsed_text(capsys, tmp_path):
     assert "NUL" in error_of(capsys, "parse", "--text", "{T}: Add {G}.\u0000")
 
 
+def test_id_that_is_a_players_name(capsys, tmp_path):
+    scenario = '[[object]]\nid = "opponent"\ncard = "Forest"\ncontroller = "you"\n'
+    assert "s.toml:2: [[object]] #1: the id \"opponent\" is also a player's name" in error_of(
+        capsys, "ask", write(tmp_path, scenario))
+    scenario = '[[player]]\nname = "forest"\n[[object]]\ncard = "Forest"\ncontroller = "forest"\n'
+    assert "the default id \"forest\" is also a player's name" in error_of(capsys, "ask", write(tmp_path, scenario))
+
+
 # ---- Malformed files ---------------------------------------------------------------
 
 @pytest.mark.parametrize("text", [
