@@ -25,7 +25,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = _parser()
         args = parser.parse_args(argv)
-        return args.run(args)
+        code = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a write error is one message here, not an "Exception ignored" at exit
+        return code
     except MtgaspError as err:
         print(f"mtgasp: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -33,11 +36,26 @@ def main(argv: list[str] | None = None) -> int:
         print("mtgasp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as error:  # reading files has its own messages: mostly writing the output (a full disk)
+        if error.filename is not None:
+            print(f"mtgasp: {error.filename}: {error.strerror or error}", file=sys.stderr)
+        else:
+            _silence_stdout()
+            print(f"mtgasp: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception as error:  # a bug, which bad input may reach: still one message, not a traceback
         print(f"mtgasp: {internal_error(error)}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """The output cannot be written: what is left of it (and the flush at exit) goes nowhere."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's capture)
+        pass
 
 
 class _ArgumentParser(argparse.ArgumentParser):

@@ -483,6 +483,14 @@ def test_no_traceback_from_the_process(tmp_path):
         assert proc.returncode == 0 or proc.stderr.count("\n") == 1 or proc.stderr.startswith("usage:"), proc.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_that_cannot_be_written():
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "pyglue.cli", "ask", "examples/blood_moon_urborg.toml"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, cwd=REPO_ROOT, timeout=60)
+    assert proc.returncode == 2 and proc.stderr == "mtgasp: cannot write the output: No space left on device\n"
+
+
 # ---- Fuzz: mutated real scenarios and Oracle texts --------------------------------------------------
 
 SEED_SCENARIOS = sorted((REPO_ROOT / "tests" / "scenarios").glob("*.toml")) + sorted((REPO_ROOT / "examples").glob("*.toml"))
