@@ -603,7 +603,7 @@ def assert_clean(code: int, out: str, err: str) -> None:
     assert "Traceback" not in out + err and "internal error" not in err, err
 
 
-FUZZ = settings(max_examples=40, deadline=12_000, database=None,
+FUZZ = settings(max_examples=40, deadline=20_000, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
