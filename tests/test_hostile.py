@@ -107,9 +107,12 @@ def test_type_line_words_that_are_no_constants(capsys, tmp_path, type_line):
     assert "s.toml:4: [[object]] #1: 'type' should be a type line" in error_of(capsys, "ask", write(tmp_path, scenario))
 
 
-def test_number_past_32_bits_in_an_ask_field(capsys, tmp_path):
-    err = error_of(capsys, "ask", write(tmp_path, FOREST + f'[[ask]]\nactivate = "forest"\nability = {TOO_LARGE}\n'))
-    assert "'ability' should be a whole number from 1 to 2147483647" in err
+@pytest.mark.parametrize("ask, message", [
+    (f'activate = "forest"\nability = {TOO_LARGE}', "'ability' should be a whole number from 1 to 2147483647"),
+    (f'can_cast = "forest"\nx = {TOO_LARGE}', "'x' should be a whole number from 0 to 2147483647"),
+])
+def test_number_past_32_bits_in_an_ask_field(capsys, tmp_path, ask, message):
+    assert message in error_of(capsys, "ask", write(tmp_path, FOREST + f"[[ask]]\n{ask}\n"))
 
 
 def test_number_past_32_bits_in_a_card_database(capsys, tmp_path):
@@ -468,6 +471,19 @@ def test_time_limit_covers_reading_16000_objects(capsys, tmp_path):
 
 
 # ---- What the terminal shows -----------------------------------------------------------------------
+
+def test_a_bug_in_the_solvers_child_is_one_message(capfd, tmp_path, monkeypatch):
+    """The child is forked: what it raises must come back as a message, not as its own traceback on fd 2."""
+    def broken(*_args):
+        raise TypeError("a bug")
+
+    monkeypatch.setattr("pyglue.api.build_answers", broken)
+    code = main(["ask", str(write(tmp_path, FOREST + '[[ask]]\ncould_produce = "forest"\n'))])
+    out, err = capfd.readouterr()
+    assert code == 2 and "Traceback" not in out + err
+    assert err == "mtgasp: internal error, please report it with the input: TypeError: a bug (tests/test_hostile.py:" \
+        + f"{broken.__code__.co_firstlineno + 1})\n"
+
 
 def test_no_traceback_from_the_process(tmp_path):
     bad = [
