@@ -265,10 +265,13 @@ def _run_check(args: argparse.Namespace) -> int:
                 if answer.ask.expect is not MISSING:
                     kind = answered.scenario.schema.kinds[answer.ask.kind]
                     results.append((answer, compare(answer, kind, f"{file}: ")))
-        except MtgaspError as err:
+        except OSError:
+            raise  # the output cannot be written: no use going on
+        except Exception as error:  # the file's error, or a bug it reached: the other files are still checked
             errors += 1
-            print(f"mtgasp: {err}", file=sys.stderr)
-            print(f"{file}: error: {err}")
+            message = str(error) if isinstance(error, MtgaspError) else internal_error(error)
+            print(f"mtgasp: {message}", file=sys.stderr)
+            print(f"{file}: error: {message}")
             continue
         print_no_expectations(file, answered.answers)
         for answer, problem in results:

@@ -346,6 +346,23 @@ def test_check_goes_on_past_a_bad_file(capsys, tmp_path):
     assert lines[-1] == "1 passed, 0 failed, 1 error"
 
 
+def test_check_goes_on_past_a_bug_one_file_reaches(capsys, tmp_path, monkeypatch):
+    from pyglue import api
+
+    def facts_with_a_bug(scenario):
+        if scenario.path.name.startswith("a_"):
+            raise KeyError("a bug")
+        return real_facts(scenario)
+
+    real_facts = api.scenario_facts
+    monkeypatch.setattr(api, "scenario_facts", facts_with_a_bug)
+    for name in ("a_reaches_the_bug.toml", "b_good.toml"):
+        write(tmp_path, FOREST + '[[ask]]\ncould_produce = "forest"\nexpect = ["G"]\n', name)
+    code, out, err = run(capsys, "check", tmp_path)
+    assert code == 2 and "internal error, please report it with the input: KeyError: 'a bug'" in err
+    assert out.splitlines()[-1] == "1 passed, 0 failed, 1 error"
+
+
 # ---- A researcher's rule file ----------------------------------------------------------------
 
 @pytest.mark.parametrize("rules, message", [
