@@ -155,6 +155,14 @@ def test_x_that_overflows_the_mana_value_is_an_error(capsys, tmp_path):
     assert "32-bit" in error_of(capsys, "ask", write(tmp_path, scenario))
 
 
+@pytest.mark.xfail(strict=True, reason="20 Nyxbloom Ancients triple {G} to 3^20 mana: the amount wraps and activate "
+                                       f"answers mana \"\" (rules_asp/replacement.lp): {OVERFLOWING_RULES}")
+def test_mana_that_overflows_is_an_error(capsys, tmp_path):
+    scenario = FOREST + '[[object]]\ncard = "Nyxbloom Ancient"\ncontroller = "you"\n' * 20 \
+        + '[[ask]]\nactivate = "forest"\n'
+    assert "32-bit" in error_of(capsys, "ask", write(tmp_path, scenario), "--max-orders", "1")
+
+
 @pytest.mark.xfail(strict=True, reason="a mana cost the grammar does not read ({2147483647}{R}) answers mana value 0 "
                                        "with no warning (grammar/rules: unparsed_mana_cost carries no note)")
 def test_unread_mana_cost_warns(capsys, tmp_path):
