@@ -432,7 +432,7 @@ class _ScenarioReader:
             if "\x00" in value:
                 table.fail("card", f"the {field_name} of {card.name!r} in the card database contains a NUL "
                                    "character (\\u0000), which clingo cannot carry")
-            if field_name != "text" and _too_large(value):
+            if field_name not in ("name", "text") and _too_large(value):  # those two become strings
                 table.fail("card", f"the {field_name} of {card.name!r} in the card database is {value}, "
                                    f"past what the rules' 32-bit integers hold")
         return card

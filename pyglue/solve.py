@@ -265,9 +265,8 @@ def internal_error(error: BaseException) -> str:
     """The one message of an error that is mtgasp's fault, with where it was raised."""
     import traceback
 
-    package_root = Path(__file__).resolve().parent.parent
     frames = traceback.extract_tb(error.__traceback__)
-    ours = [frame for frame in frames if Path(frame.filename).resolve().is_relative_to(package_root)] or frames
+    ours = [frame for frame in frames if Path(frame.filename).parent.name in ("pyglue", "grammar")] or frames
     where = f" ({'/'.join(Path(ours[-1].filename).parts[-2:])}:{ours[-1].lineno})" if ours else ""
     return f"internal error, please report it with the input: {type(error).__name__}: {error}{where}"
 
