@@ -644,13 +644,8 @@ def mutated_text(text: str, rng: random.Random, edits: int) -> str:
 
 def assert_clean_run(capsys, *args) -> None:
     """Whatever the input, an answer (0), a failed expectation (1) or one clear message (2)."""
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    assert code in (0, 1, 2), (code, err)
-    assert "Traceback" not in out + err and "internal error" not in err, err
+    code, _, err = run(capsys, *args)
+    assert code in (0, 1, 2) and "internal error" not in err, (code, err)
 
 
 FUZZ = settings(max_examples=40, deadline=20_000, database=None,
