@@ -7,6 +7,7 @@ where it can be found in the text, the line.
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 import tomllib
@@ -227,27 +228,30 @@ class _Table:
         where = f"[[{self.kind}]] #{self.index + 1}: " if self.kind else ""
         raise ScenarioError(self.reader.path, self.line(key), where + message)
 
-    def check_strings(self, value: Any = MISSING, key: str | None = None) -> None:
+    def check_values(self, value: Any = MISSING, key: str | None = None) -> None:
         """clingo's strings end at a NUL character: a string with one is refused, not cut
-        (ids "a\\u0000x" and "a\\u0000y" would both become "a")."""
+        (ids "a\\u0000x" and "a\\u0000y" would both become "a"). No field takes a TOML
+        date or time, which no answer could be compared with or printed as JSON."""
         if value is MISSING:  # the whole table, each [[kind]] table of the top level on its own
             for name, item in self.data.items():
                 if self.kind is None and isinstance(item, list) and all(isinstance(t, dict) for t in item):
-                    self.check_strings(name, name)
+                    self.check_values(name, name)
                     for index, table in enumerate(item):
-                        _Table(self.reader, name, index, table).check_strings()
+                        _Table(self.reader, name, index, table).check_values()
                 else:
-                    self.check_strings({name: item}, name)
+                    self.check_values({name: item}, name)
         elif isinstance(value, str) and "\x00" in value:
             shown = key.replace("\x00", "\\u0000")
             self.fail(key, f"'{shown}' contains a NUL character (\\u0000), which clingo cannot carry")
+        elif isinstance(value, (datetime.date, datetime.time)):
+            self.fail(key, f"'{key}' holds a TOML date or time ({value}), which no scenario field takes")
         elif isinstance(value, list):
             for item in value:
-                self.check_strings(item, key)
+                self.check_values(item, key)
         elif isinstance(value, dict):
             for name, item in value.items():
-                self.check_strings(name, key)
-                self.check_strings(item, key)
+                self.check_values(name, key)
+                self.check_values(item, key)
 
     def check_keys(self, allowed: tuple[str, ...] | list[str], what: str) -> None:
         for key in self.data:
@@ -314,7 +318,7 @@ class _ScenarioReader:
         top = _Table(self, None, 0, data)
         if _nesting(data) > MAX_NESTING:
             top.fail(None, f"tables or arrays nested more than {MAX_NESTING} deep; no scenario needs that")
-        top.check_strings()
+        top.check_values()
         top.check_keys(TOP_LEVEL_KEYS, "top-level key")
         self.players = players = self.read_players(self.tables(top, "player"))
         active_player = top.string("active_player", players[0])

@@ -5,6 +5,7 @@ bounded fuzz test over mutated real scenarios and Oracle texts."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 import re
@@ -342,6 +343,15 @@ def test_expectation_of_the_wrong_shape(capsys, tmp_path, ask, message):
     assert out.splitlines()[-1] == "0 passed, 0 failed, 1 error"
 
 
+@pytest.mark.parametrize("value", ["1979-05-27", "07:32:00", "[1979-05-27T07:32:00Z]"])
+def test_dates_and_times_are_no_scenario_values(capsys, tmp_path, value):
+    """check printed a failed expectation with json.dumps, which takes no date."""
+    scenario = write(tmp_path, FOREST + f'[[ask]]\ncan_activate = "forest"\nexpect = {value}\n')
+    code, out, err = run(capsys, "check", scenario)
+    assert code == 2 and "s.toml:8: [[ask]] #1: 'expect' holds a TOML date or time" in err
+    assert out.splitlines()[-1] == "0 passed, 0 failed, 1 error"
+
+
 def test_check_goes_on_past_a_bad_file(capsys, tmp_path):
     folder = tmp_path / "scenarios"
     folder.mkdir()
@@ -598,7 +608,7 @@ def toml_text(data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-ODD_DATA = [TOO_LARGE, -TOO_LARGE, 2**63 - 1, 2**31 - 1, -1, 0, 1, 1.5, float("inf"), True, "", "a\u0000b",
+ODD_DATA = [datetime.date(1979, 5, 27), TOO_LARGE, -TOO_LARGE, 2**63 - 1, 2**31 - 1, -1, 0, 1, 1.5, float("inf"), True, "", "a\u0000b",
             "\u202e\ufeff\u0301", "\U0001F600", "forest", "you", "2147483648", [], {}, [1, "x"], {"a": {"b": 1}},
             ["forest"], {"forest": TOO_LARGE}]
 
