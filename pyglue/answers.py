@@ -234,10 +234,17 @@ class _Builder:
         if answer_type == "event_outcomes":
             return self.event_outcomes(ask)
         if answer_type == "rules":
-            return sorted({self.plain(v) for _, v in items}, key=rule_order)
+            return sorted({str(self.plain(v)) for _, v in items}, key=rule_order)
+        if kind in ("list", "sorted_list", "tables", "rules") and value is not None:
+            raise MtgaspError(f"the rules give {_table_name(node)} one value for its list '{key}' "
+                              f"({value}): a list is answer_item/4")
         if kind == "tables":
-            return self.sorted_tables([self.value(v, shape) for _, v in items], self.schema.shapes[shape])
-        if kind in ("list", "sorted_list") and value is None:
+            tables = [self.value(v, shape) for _, v in items]
+            if not all(isinstance(table, dict) for table in tables):
+                raise MtgaspError(f"the rules give {_table_name(node)} an item of '{key}' that is no table "
+                                  f"(answer_item(..., table(T)) expected): {[v for _, v in items]}")
+            return self.sorted_tables(tables, self.schema.shapes[shape])
+        if kind in ("list", "sorted_list"):
             values = [self.plain(v) for _, v in sorted(items, key=lambda item: item[0])]
             return sorted(values, key=str) if kind == "sorted_list" else values
         if value is None:
@@ -427,6 +434,8 @@ class AbilityNotes:
                 self.texts[fact.arguments[0]] = fact.arguments[1].string
             elif fact.name == "unparsed":
                 self.fragments[fact.arguments[0]].append(fact.arguments[3].string)
+            elif fact.name == "unparsed_mana_cost":
+                self.fragments[clingo.Function("mana_cost", [fact.arguments[0]])].append(fact.arguments[1].string)
 
     @staticmethod
     def _where(ability: clingo.Symbol) -> dict[str, Any]:
@@ -436,6 +445,8 @@ class AbilityNotes:
         if ability.match("ab", 2) and _is_string(ability.arguments[0]) \
                 and ability.arguments[1].type == clingo.SymbolType.Number:
             return {"object": ability.arguments[0].string, "ability": ability.arguments[1].number}
+        if ability.match("mana_cost", 1) and _is_string(ability.arguments[0]):  # the mana cost of an object
+            return {"object": ability.arguments[0].string, "ability": None}
         if ability.match("ab", 2) and ability.arguments[0].match("fx", 1):  # an [[effect]], as the format names it
             return {"object": f"effect {ability.arguments[0].arguments[0]}", "ability": None}
         return {"object": str(ability), "ability": None}

@@ -163,6 +163,8 @@ def parse(text: str, name: str = "this card", type_line: str | None = None,
 
     if not isinstance(text, str):
         raise MtgaspError(f"parse takes Oracle text (a string), got {type(text).__name__}")
+    if any("\x00" in (value or "") for value in (name, type_line, mana_cost, text)):
+        raise MtgaspError("the text contains a NUL character (\\u0000), which clingo cannot carry")
     object_id = default_id(name)
     types, supertypes = card_types(type_line) if type_line else ((), ())
     parsed = parse_card(object_id, name, text, types=types, supertypes=supertypes)

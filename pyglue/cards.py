@@ -303,6 +303,8 @@ def _read_cards(path: Path) -> tuple[list[Card], dict[str, str]]:
         raise MtgaspError(f"card database {path}: cannot read it ({error.strerror})") from None
     except (ValueError, UnicodeDecodeError) as error:
         raise MtgaspError(f"card database {path}: not valid JSON ({error})") from None
+    except RecursionError:
+        raise MtgaspError(f"card database {path}: not a card database (JSON nested too deeply)") from None
     reader = _detect_format(data)
     if reader is None:
         raise MtgaspError(

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from .errors import MtgaspError
-from .solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, MAX_TIMEOUT
+from .solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, MAX_TIMEOUT, internal_error
 
 EXIT_USAGE = 2
 EXIT_WARNINGS = 3  # --strict: an answer has warnings
@@ -26,7 +26,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = _parser()
         args = parser.parse_args(argv)
-        return args.run(args)
+        code = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a write error is one message here, not an "Exception ignored" at exit
+        return code
     except MtgaspError as err:
         print(f"mtgasp: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -34,12 +37,42 @@ def main(argv: list[str] | None = None) -> int:
         print("mtgasp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as error:  # reading files has its own messages: mostly writing the output (a full disk)
+        if error.filename is not None:
+            print(f"mtgasp: {error.filename}: {error.strerror or error}", file=sys.stderr)
+        else:
+            _silence_stdout()
+            print(f"mtgasp: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as error:  # a bug, which bad input may reach: still one message, not a traceback
+        print(f"mtgasp: {internal_error(error)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """The output cannot be written: what is left of it (and the flush at exit) goes nowhere."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's capture)
+        pass
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """Python 3.11's argparse drops an option's value "--" (`--text=--`) and gives [] in its
+    place: here the value stays "--"."""
+
+    def _get_values(self, action, arg_strings):
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _ArgumentParser(
         prog="mtgasp",
         description="Answer questions about Magic: The Gathering interactions, exhaustively, "
                     "from the Comprehensive Rules written as answer-set programs.")
@@ -237,7 +270,7 @@ def _answer_file(file: Path | str, args: argparse.Namespace, settings):
     source, name = _scenario_source(file)
     answered = answer_scenario(source, settings, name)
     if getattr(args, "stats", False):
-        print(f"{path}: " + ", ".join(f"{k} {v:g}" for k, v in answered.stats.items()), file=sys.stderr)
+        print(f"{name}: " + ", ".join(f"{k} {v:g}" for k, v in answered.stats.items()), file=sys.stderr)
     for warning in answered.clingo_warnings:
         print(f"mtgasp: clingo: {warning}", file=sys.stderr)
     return answered
@@ -303,9 +336,12 @@ def _run_check(args: argparse.Namespace) -> int:
                 if answer.ask.expect is not MISSING:
                     kind = answered.scenario.schema.kinds[answer.ask.kind]
                     results.append((answer, compare(answer, kind, f"{display_name(file)}: ")))
-        except MtgaspError as err:
+        except OSError:
+            raise  # the output cannot be written: no use going on
+        except Exception as error:  # the file's error, or a bug it reached: the other files are still checked
             errors += 1
-            print(f"mtgasp: {err}", file=sys.stderr)
+            message = str(error) if isinstance(error, MtgaspError) else internal_error(error)
+            print(f"mtgasp: {message}", file=sys.stderr)
             continue
         print_no_expectations(display_name(file), answered.answers)
         for answer, problem in results:

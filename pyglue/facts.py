@@ -8,8 +8,7 @@ from typing import Any
 
 import clingo
 
-from .errors import MtgaspError
-from .scenario import MAX_NUMBER, Ask, ObjectSpec, Scenario
+from .scenario import Ask, ObjectSpec, Scenario
 
 String, Number, Constant = clingo.String, clingo.Number, clingo.Function
 
@@ -73,7 +72,7 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo
             if value:
                 fact(predicate, o, String(value))
                 if _NUMBER.fullmatch(value):
-                    fact(predicate + "_number", o, Number(_fitting(int(value), f"{card.name}'s {predicate[8:]}")))
+                    fact(predicate + "_number", o, Number(int(value)))  # the reader checked it fits
         if obj.copy_of is None:
             facts.extend(card_facts(obj.id, card.name, card.type_line, card.mana_cost, card.text))
     if obj.copy_of is not None:
@@ -93,15 +92,8 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo
         fact("sacrificed", o, String(paid))
     for key, value in (obj.last_known or {}).items():
         if key in ("power", "toughness", "loyalty") and _NUMBER.fullmatch(str(value)):
-            fact("last_known", o, Constant(key), Number(_fitting(int(value), f"{obj.id}'s last known {key}")))
+            fact("last_known", o, Constant(key), Number(int(value)))
     return facts
-
-
-def _fitting(number: int, what: str) -> int:
-    """A number of a card database or of last_known, which the reader did not type-check."""
-    if not -MAX_NUMBER <= number <= MAX_NUMBER:
-        raise MtgaspError(f"{what} is {number}, past what the rules' 32-bit integers hold")
-    return number
 
 
 def copied_text_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo.Symbol]:

@@ -7,6 +7,7 @@ where it can be found in the text, the line.
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 import tomllib
@@ -21,6 +22,10 @@ from .schema import AskKind, Schema, builtin_schema
 
 # clingo's integers are 32-bit: every number a scenario gives the rules fits.
 MAX_NUMBER = 2**31 - 1
+# No scenario needs deeper tables or arrays; deeper ones would exhaust Python's
+# recursion in the checks and comparisons that walk them.
+MAX_NESTING = 32
+MAX_FILE_BYTES = 64 << 20
 
 
 class _Missing:
@@ -46,6 +51,7 @@ V2_OBJECT_FIELDS = (
     "attached_to", "last_known",
 )
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
+_TYPE_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|—")  # a word of a type line, or its dash (an em dash)
 OBJECT_FIELDS = (
     ("id", "card") + INLINE_CARD_FIELDS
     + ("controller", "owner", "zone", "tapped", "summoning_sick", "counters", "chosen_color")
@@ -127,7 +133,7 @@ def load_scenario(source: str | Path | dict, cards: CardDatabase, schema: Schema
     else:
         path = Path(source)
         try:
-            text = path.read_bytes().decode("utf-8-sig")
+            text = read_limited(path).decode("utf-8-sig")
         except OSError as error:
             raise MtgaspError(f"{path}: cannot read the scenario ({error.strerror})") from None
         except UnicodeDecodeError as error:
@@ -139,6 +145,16 @@ def load_scenario(source: str | Path | dict, cards: CardDatabase, schema: Schema
     except RecursionError:
         raise ScenarioError(path, None, "malformed TOML: arrays or tables nested too deeply") from None
     return _ScenarioReader(path, text, cards, schema).read(data)
+
+
+def read_limited(path: Path) -> bytes:
+    """A scenario's or rule file's bytes, at most MAX_FILE_BYTES: /dev/zero or a runaway
+    pipe is refused, not read until memory runs out."""
+    with open(path, "rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise MtgaspError(f"{path}: larger than {MAX_FILE_BYTES >> 20} MB; no scenario or rule file needs that")
+    return data
 
 
 def _toml_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> ScenarioError:
@@ -211,24 +227,30 @@ class _Table:
         where = f"[[{self.kind}]] #{self.index + 1}: " if self.kind else ""
         raise ScenarioError(self.reader.path, self.line(key), where + message)
 
-    def check_strings(self, value: Any = MISSING, key: str | None = None) -> None:
-        """clingo's strings end at a NUL character: a string with one is refused, not cut."""
+    def check_values(self, value: Any = MISSING, key: str | None = None) -> None:
+        """clingo's strings end at a NUL character: a string with one is refused, not cut
+        (ids "a\\u0000x" and "a\\u0000y" would both become "a"). No field takes a TOML
+        date or time, which no answer could be compared with or printed as JSON."""
         if value is MISSING:  # the whole table, each [[kind]] table of the top level on its own
             for name, item in self.data.items():
                 if self.kind is None and isinstance(item, list) and all(isinstance(t, dict) for t in item):
+                    self.check_values(name, name)
                     for index, table in enumerate(item):
-                        _Table(self.reader, name, index, table).check_strings()
+                        _Table(self.reader, name, index, table).check_values()
                 else:
-                    self.check_strings({name: item}, name)
+                    self.check_values({name: item}, name)
         elif isinstance(value, str) and "\x00" in value:
-            self.fail(key, f"'{key}' contains a NUL character (\\u0000), which clingo cannot carry")
+            shown = key.replace("\x00", "\\u0000")
+            self.fail(key, f"'{shown}' contains a NUL character (\\u0000), which clingo cannot carry")
+        elif isinstance(value, (datetime.date, datetime.time)):
+            self.fail(key, f"'{key}' holds a TOML date or time ({value}), which no scenario field takes")
         elif isinstance(value, list):
             for item in value:
-                self.check_strings(item, key)
+                self.check_values(item, key)
         elif isinstance(value, dict):
             for name, item in value.items():
-                self.check_strings(name, key)
-                self.check_strings(item, key)
+                self.check_values(name, key)
+                self.check_values(item, key)
 
     def check_keys(self, allowed: tuple[str, ...] | list[str], what: str) -> None:
         for key in self.data:
@@ -293,7 +315,9 @@ class _ScenarioReader:
 
     def read(self, data: dict[str, Any]) -> Scenario:
         top = _Table(self, None, 0, data)
-        top.check_strings(data)
+        if _nesting(data) > MAX_NESTING:
+            top.fail(None, f"tables or arrays nested more than {MAX_NESTING} deep; no scenario needs that")
+        top.check_values()
         top.check_keys(TOP_LEVEL_KEYS, "top-level key")
         self.players = players = self.read_players(self.tables(top, "player"))
         active_player = top.string("active_player", players[0])
@@ -372,7 +396,7 @@ class _ScenarioReader:
             cast_as=table.one_of("cast_as", CAST_AS),
             x=table.count("x"),
             modes=table.get("modes", lambda v: isinstance(v, list) and all(_is_count(m) and m > 0 for m in v),
-                            "a list of mode numbers from 1"),
+                            f"a list of mode numbers from 1 to {MAX_NUMBER}"),
             targets=table.string_list("targets"),
             divided=table.count_table("divided"),
             sacrificed=table.string_list("sacrificed"),
@@ -389,9 +413,10 @@ class _ScenarioReader:
                 table.fail(inline[0], f"an object has either card = ... or inline fields ({', '.join(inline)}), "
                                       "not both: drop card to describe it inline")
             try:
-                return self.cards.lookup(card_name)
+                card = self.cards.lookup(card_name)
             except MtgaspError as error:
                 table.fail("card", str(error))
+            return self.checked_card(table, card)
         if not inline:
             if "copy_of" in table.data:
                 # A copy needs nothing else (its characteristics come from what it copies),
@@ -403,15 +428,32 @@ class _ScenarioReader:
                              '(name = ..., type = ..., text = ...)')
         return self.inline_card(table)
 
+    def checked_card(self, table: _Table, card: Card) -> Card:
+        """A card of a database, which nothing type-checked: what clingo cannot hold is refused."""
+        for field_name in ("name", "mana_cost", "type_line", "text", "power", "toughness", "loyalty"):
+            value = getattr(card, field_name) or ""
+            if "\x00" in value:
+                table.fail("card", f"the {field_name} of {card.name!r} in the card database contains a NUL "
+                                   "character (\\u0000), which clingo cannot carry")
+            if field_name not in ("name", "text") and _too_large(value):  # those two become strings
+                table.fail("card", f"the {field_name} of {card.name!r} in the card database is {value}, "
+                                   f"past what the rules' 32-bit integers hold")
+        return card
+
     def inline_card(self, table: _Table) -> Card:
         name, type_line = table.string("name"), table.string("type")
         if name is None:
             table.fail(None, 'an inline object needs a name (name = "Test Grove")')
         if type_line is None:
             table.fail(None, 'an inline object needs its type line (type = "Land")')
+        if not all(map(_TYPE_WORD.fullmatch, type_line.split())):
+            # Each word becomes a clingo constant: "3D" or "12" would not be one, "Ünder" would lose its Ü.
+            table.fail("type", f"'type' should be a type line of words in English letters and an em dash, "
+                               f'like "Artifact Creature — Golem", got {_show(type_line)}')
         return Card(
             name=name,
-            mana_cost=table.get("mana_cost", lambda v: isinstance(v, str), 'a string like "{2}{G}"') or None,
+            mana_cost=table.get("mana_cost", lambda v: isinstance(v, str) and not _too_large(v),
+                                f'a string like "{{2}}{{G}}" (numbers at most {MAX_NUMBER})') or None,
             type_line=type_line,
             text=table.get("text", lambda v: isinstance(v, str), "a string", ""),
             power=table.printed_value("power"),
@@ -422,10 +464,13 @@ class _ScenarioReader:
     def read_last_known(self, table: _Table) -> dict[str, Any] | None:
         value = table.get("last_known", lambda v: isinstance(v, dict), "a table like { power = 3 }")
         if value is not None:
-            for key in value:
+            for key, item in value.items():
                 if key not in LAST_KNOWN_FIELDS:
                     table.fail("last_known", f"unknown field '{key}' in last_known{_did_you_mean(key, LAST_KNOWN_FIELDS)}; "
                                              f"expected some of: {', '.join(LAST_KNOWN_FIELDS)}")
+                expected = _last_known_expected(key, item)
+                if expected:
+                    table.fail("last_known", f"last_known {key} should be {expected}, got {_show(item)}")
         return value
 
     def assign_ids(self, objects: list[ObjectSpec], tables: list[_Table]) -> None:
@@ -438,6 +483,9 @@ class _ScenarioReader:
                     first = taken[obj.id]
                     table.fail("id", f"duplicate id {_show(obj.id)}, already the id of [[object]] #{first.index + 1}"
                                      + (f" (line {first.line()})" if first.line() else ""))
+                if obj.id in self.players:
+                    table.fail("id", f"the id {_show(obj.id)} is also a player's name, which targets and answers "
+                                     "could not tell apart; give the object another id")
                 taken[obj.id] = table
         last_number: dict[str, int] = {}  # per base, the suffix last given: ids stay linear in the file
         for obj, table in zip(objects, tables):
@@ -450,6 +498,9 @@ class _ScenarioReader:
                     number += 1
                     candidate = f"{base}_{number}"
                 last_number[base] = number
+                if candidate in self.players:
+                    table.fail(None, f"the default id {_show(candidate)} is also a player's name, which targets and "
+                                     "answers could not tell apart; give the object an id (id = \"...\")")
                 obj.id = candidate
                 taken[candidate] = table
 
@@ -597,14 +648,42 @@ class _ScenarioReader:
         return dict(table.data)
 
 
+def _nesting(value: Any) -> int:
+    """How deep tables and arrays nest in value (a TOML document's data), walked without recursion."""
+    deepest, pending = 0, [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth + 1)
+            pending.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def _is_nonempty_string(value: Any) -> bool:
     return isinstance(value, str) and value != ""
 
 
 def _too_large(printed: str) -> bool:
-    """A printed number (power, toughness, loyalty) too large for the rules' integers."""
-    digits = printed.lstrip("+-")
-    return digits.isdigit() and int(digits) > MAX_NUMBER
+    """A printed value (power, toughness, loyalty, a mana cost) with a number too large for
+    the rules' integers."""
+    return any(int(digits) > MAX_NUMBER for digits in re.findall(r"[0-9]+", printed))
+
+
+def _last_known_expected(key: str, value: Any) -> str | None:
+    """What the last_known field key should be, when value is not that (controller and
+    owner are checked as players once every player is known)."""
+    if key in ("power", "toughness", "loyalty"):
+        fits = (_is_int(value) and -MAX_NUMBER <= value <= MAX_NUMBER) or (
+            _is_nonempty_string(value) and not _too_large(value))
+        return None if fits else f'a number or a string like "3" or "*" (at most {MAX_NUMBER})'
+    if key in ("tapped", "token"):
+        return None if isinstance(value, bool) else "true or false"
+    if key == "counters":
+        fits = isinstance(value, dict) and all(map(_is_count, value.values()))
+        return None if fits else f"a table like {{ charge = 2 }} of whole numbers from 0 to {MAX_NUMBER}"
+    if key in ("controller", "owner"):
+        return None
+    return None if isinstance(value, str) else "a string"
 
 
 def _is_int(value: Any) -> bool:

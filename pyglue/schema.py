@@ -8,6 +8,7 @@ a bare expectation compares. What a kind means is its rule file's business.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,24 +123,40 @@ KIND_KEYS = ("spec", "main", "fields", "table_fields", "required", "echo", "answ
              "expect", "expect_field", "unordered")
 
 
+def _typed(where: str, entry: dict, key: str, kind: str, default: Any) -> Any:
+    """A schema value of the expected shape: a word, a list of words, or a table of words."""
+    value = entry.get(key, default)
+    ok = {"word": isinstance(value, str),
+          "words": isinstance(value, list) and all(isinstance(v, str) for v in value),
+          "table": isinstance(value, dict) and all(isinstance(v, str) for v in value.values()),
+          "flag": isinstance(value, bool)}[kind]
+    if not ok and value is not None:
+        expected = {"word": "a string", "words": "a list of strings", "table": "a table of strings",
+                    "flag": "true or false"}[kind]
+        raise MtgaspError(f"{where}: '{key}' should be {expected}, got {value!r}")
+    return value
+
+
 def _kind(path: Path, name: str, entry: dict) -> AskKind:
     where = f"{path}: [kinds.{name}]"
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise MtgaspError(f"{where}: a kind's name is a lower-case word (letters, digits, _), got {name!r}")
     for key in entry:
         if key not in KIND_KEYS:
             raise MtgaspError(f"{where}: unknown key '{key}'; expected some of: {', '.join(KIND_KEYS)}")
-    main = entry.get("main", "object")
-    table_fields = dict(entry.get("table_fields", {}))
+    main = _typed(where, entry, "main", "word", "object")
+    table_fields = dict(_typed(where, entry, "table_fields", "table", {}))
     if main.startswith("table:"):
         listed = main.partition(":")[2].split("|")
         missing = [f for f in listed if f not in table_fields]
         if missing:
             raise MtgaspError(f"{where}: table field '{missing[0]}' has no type in table_fields")
-    fields = dict(entry.get("fields", {}))
+    fields = dict(_typed(where, entry, "fields", "table", {}))
     for field_name, field_type in {**fields, **table_fields, "main": main}.items():
         if not _known_field_type(field_type):
             raise MtgaspError(f"{where}: field '{field_name}' has unknown type '{field_type}'; "
                               f"expected one of: {', '.join(FIELD_TYPES)}, one_of:A|B, table:F|G")
-    answer = dict(entry.get("answer", {}))
+    answer = dict(_typed(where, entry, "answer", "table", {}))
     for key, answer_type in answer.items():
         if answer_type not in ANSWER_TYPES and answer_type.partition(":")[0] not in ("table", "tables"):
             raise MtgaspError(f"{where}: answer key '{key}' has unknown type '{answer_type}'; "
@@ -148,10 +165,13 @@ def _kind(path: Path, name: str, entry: dict) -> AskKind:
         raise MtgaspError(f"{where}: a field cannot be named like the kind, 'ask', 'object' or 'expect'")
     return AskKind(
         name=name, main=main, fields=fields, table_fields=table_fields,
-        required=tuple(entry.get("required", ())), echo=tuple(entry.get("echo", ())), answer=answer,
-        inline=entry.get("inline"), makes=entry.get("makes"), expect=entry.get("expect"),
-        expect_field=entry.get("expect_field"), unordered=tuple(entry.get("unordered", ())),
-        spec=entry.get("spec", "extension"),
+        required=tuple(_typed(where, entry, "required", "words", [])),
+        echo=tuple(_typed(where, entry, "echo", "words", [])), answer=answer,
+        inline=_typed(where, entry, "inline", "word", None), makes=_typed(where, entry, "makes", "word", None),
+        expect=_typed(where, entry, "expect", "word", None),
+        expect_field=_typed(where, entry, "expect_field", "word", None),
+        unordered=tuple(_typed(where, entry, "unordered", "words", [])),
+        spec=_typed(where, entry, "spec", "word", "extension"),
     )
 
 
@@ -163,8 +183,8 @@ def _known_field_type(field_type: Any) -> bool:
 
 
 def _shape(path: Path, name: str, entry: dict) -> Shape:
-    keys = entry.get("keys", [])
-    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
-        raise MtgaspError(f"{path}: [shapes.{name}] keys should be a list of key names")
-    return Shape(tuple(keys), dict(entry.get("lists", {})), dict(entry.get("defaults", {})),
-                 tuple(entry.get("sort", ())), dict(entry.get("formats", {})))
+    where = f"{path}: [shapes.{name}]"
+    return Shape(tuple(_typed(where, entry, "keys", "words", [])), dict(_typed(where, entry, "lists", "table", {})),
+                 dict(entry.get("defaults", {}) if isinstance(entry.get("defaults", {}), dict) else
+                      _typed(where, entry, "defaults", "table", {})),
+                 tuple(_typed(where, entry, "sort", "words", [])), dict(_typed(where, entry, "formats", "table", {})))

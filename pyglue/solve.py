@@ -71,9 +71,11 @@ def check_rule_files(paths: list[Path], allow_scripts: bool) -> None:
     script unless allowed (found by clingo's own parser, not by a text search)."""
     from clingo import ast
 
+    from .scenario import read_limited
+
     for path in paths:
         try:
-            text = Path(path).read_bytes().decode("utf-8")
+            text = read_limited(path).decode("utf-8")
         except OSError as error:
             raise MtgaspError(f"cannot read rule file {path}: {error.strerror}") from None
         except UnicodeDecodeError as error:
@@ -178,10 +180,11 @@ def in_child(work: Callable[[], T], limits: Limits, deadline: float | None = Non
     deadline = deadline if deadline is not None else time.monotonic() + limits.timeout
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(work, limits.memory_mb, sender), daemon=True)
-    child.start()
-    sender.close()
+    child = context.Process(target=_child, args=(work, limits.memory_mb, sender, os.getpid()), daemon=True)
     try:
+        with _alarm_held():  # an alarm past the deadline must not come between the fork and the try
+            child.start()
+        sender.close()
         while not receiver.poll(min(0.2, max(0.0, deadline - time.monotonic()))):
             if time.monotonic() >= deadline:
                 raise MtgaspError(f"the ask ran longer than the time limit of {limits.timeout:g} s (see --timeout)")
@@ -193,13 +196,29 @@ def in_child(work: Callable[[], T], limits: Limits, deadline: float | None = Non
             child.join()
             raise MtgaspError(_stopped(child.exitcode, limits)) from None
     finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
+        with _alarm_held():  # nor stop this cleanup half way, leaving the child running
+            if child.is_alive():
+                child.kill()
+            if child.pid is not None:
+                child.join()
+            sender.close()
+            receiver.close()
     if status == "error":
         raise MtgaspError(payload)
     return payload
+
+
+@contextmanager
+def _alarm_held() -> Iterator[None]:
+    """SIGALRM (time_limit's alarm) held back in this block, delivered after it."""
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
 def _stopped(exitcode: int | None, limits: Limits) -> str:
@@ -211,13 +230,13 @@ def _stopped(exitcode: int | None, limits: Limits) -> str:
 PR_SET_PDEATHSIG = 1
 
 
-def _child(work: Callable[[], Any], memory_mb: int, sender: Any) -> None:
+def _child(work: Callable[[], Any], memory_mb: int, sender: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C and ends this process
     try:  # die with the parent (Linux), also if it was killed
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
-    if os.getppid() == 1:
+    if os.getppid() != parent:  # it died before prctl: this process was handed to init or a subreaper
         os._exit(1)
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -227,6 +246,8 @@ def _child(work: Callable[[], Any], memory_mb: int, sender: Any) -> None:
         sender.send(("error", str(error)))
     except MemoryError:
         sender.send(("error", f"the solver needed more than the memory limit of {memory_mb} MB (see --memory)"))
+    except RecursionError as error:
+        sender.send(("error", internal_error(error)))
     except RuntimeError as error:  # clingo's own errors
         text = str(error)
         if "bad_alloc" in text or "memory" in text.lower():
@@ -234,8 +255,20 @@ def _child(work: Callable[[], Any], memory_mb: int, sender: Any) -> None:
         else:
             text = f"clingo: {text}"
         sender.send(("error", text))
+    except Exception as error:  # a bug: one message in the parent, not a traceback from this process
+        sender.send(("error", internal_error(error)))
     finally:
         sender.close()
+
+
+def internal_error(error: BaseException) -> str:
+    """The one message of an error that is mtgasp's fault, with where it was raised."""
+    import traceback
+
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [frame for frame in frames if Path(frame.filename).parent.name in ("pyglue", "grammar")] or frames
+    where = f" ({'/'.join(Path(ours[-1].filename).parts[-2:])}:{ours[-1].lineno})" if ours else ""
+    return f"internal error, please report it with the input: {type(error).__name__}: {error}{where}"
 
 
 @contextmanager

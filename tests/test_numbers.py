@@ -83,6 +83,7 @@ def test_a_generic_symbol_past_nine_digits_leaves_the_mana_value_unknown(capsys,
                        'mana_cost = "{2147483648}"\ncontroller = "you"\n[[ask]]\ncharacteristics = "big"\n', "--json")
     answer = json.loads(out)["answers"][0]
     assert code == 0 and answer["mana_value"] is None and answer["colors"] is None
+    assert answer["warnings"] == [{"object": "big", "ability": None, "unparsed": ["{2147483648}"]}]
 
 
 def test_a_sum_of_mana_symbols_past_max_amount_is_an_error(capsys, tmp_path):
