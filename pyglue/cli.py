@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from .coverage import add_parser as add_coverage_command
 from .errors import MtgaspError
 
 EXIT_USAGE = 2
@@ -76,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     facts.add_argument("file", metavar="FILE")
     cards_option(facts)
     facts.set_defaults(run=_run_facts)
+    add_coverage_command(commands)
     return parser
 
 
