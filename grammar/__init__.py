@@ -226,7 +226,8 @@ class _Ability:
             self.subs = k
             i, j = m.span()
             sub = Function("sub", [ab, Number(k)])
-            card.ability(sub, text[i + 1:j - 1], True)
+            # a comma before the closing quote belongs to the sentence around it
+            card.ability(sub, text[i + 1:j - 1].removesuffix(","), True)
             placeholder = '"q%d"' % k
             if len(placeholder) <= j - i:
                 self.quotes["q%d" % k] = sub
@@ -271,7 +272,7 @@ class _Ability:
 
     def parse(self, start, end, rule):
         """Piece text[start:end] read as `rule`: (result, selector facts), or None."""
-        piece = self.norm[start:end].rstrip(".,")
+        piece = self.norm[start:end].rstrip(".")  # a trailing comma is no sentence end
         if not piece.strip():
             return None
         if rule == "triggered" and "for mana" not in piece:

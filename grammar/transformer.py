@@ -70,6 +70,8 @@ ANY_OBJECT = {"permanent", "permanents", "card", "cards"}  # no constraint
 TOKEN = {"token", "tokens"}
 SPELL = {"spell", "spells"}  # an object on the stack (a target "spell": sel_zone stack)
 NOUNS = CARD_TYPES.keys() | SUBTYPES.keys() | ANY_OBJECT | TOKEN | SPELL
+# nouns whose plural is spelled otherwise: "creature gets" needs a determiner
+SINGULAR_NOUNS = {w for w in NOUNS if _plural(w) in NOUNS and _plural(w) != w}
 
 COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolored",
@@ -104,6 +106,7 @@ class Clauses(Transformer):
         self.next_target = 1    # 115.1: the ability's targets, in text order
         self.target_sels = {}   # target(K) -> its selector
         self.spells = set()     # selectors whose noun is "spell"
+        self.singular = set()   # selectors whose head noun is singular ("creature")
         self.sacrifices = []    # sacrifice costs of the ability and its spell (additional costs)
 
     def _original(self, token):
@@ -147,6 +150,10 @@ class Clauses(Transformer):
         *adjectives, head = [t.value for t in tokens]
         if head not in NOUNS:
             raise NotUnderstood(head)
+        # "creature creature", "elves creature": a noun said twice, a plural before the head
+        if len(set(adjectives + [head])) <= len(adjectives) or any(
+                w in NOUNS and w not in SINGULAR_NOUNS and _plural(w) != w for w in adjectives):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
         constraints = [self._adjective(w) for w in adjectives]
         if head in TOKEN:
             constraints.append(("sel_token", None))
@@ -157,7 +164,7 @@ class Clauses(Transformer):
         # several subtypes would read as "one of": "Elf Warrior" is not that
         if sum(p == "sel_subtype_in" for p, _ in constraints) > 1:
             raise NotUnderstood(" ".join(t.value for t in tokens))
-        return constraints
+        return constraints + ([("singular", None)] if head in SINGULAR_NOUNS else [])
 
     def any_of(self, *tokens):
         """"a black or artifact creature": the head noun, and one of the
@@ -189,9 +196,10 @@ class Clauses(Transformer):
         return constraints + [("sel_type_in", const(CARD_TYPES[t.value])) for t in (first, second)]
 
     def one_of(self, *tokens):
+        singular = [("singular", None)] if tokens[-1].value in SINGULAR_NOUNS else []
         for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
             if all(t.value in table for t in tokens):
-                return [(pred, const(table[t.value])) for t in tokens]
+                return [(pred, const(table[t.value])) for t in tokens] + singular
         raise NotUnderstood(" ".join(t.value for t in tokens))
 
     def you_control(self):
@@ -208,9 +216,17 @@ class Clauses(Transformer):
 
     def group(self, nouns, *rest):
         constraints = nouns + [c for c in rest if c]
-        sel = self._selector([c for c in constraints if c[0] != "spell"])
+        sel = self._selector([c for c in constraints if c[0] not in ("spell", "singular")])
         if ("spell", None) in constraints:
             self.spells.add(sel)
+        if ("singular", None) in constraints:
+            self.singular.add(sel)
+        return sel
+
+    def plural_group(self, sel):
+        """"Creatures you control get +1/+1": no determiner only before a plural."""
+        if sel in self.singular:
+            raise NotUnderstood("a singular noun without a determiner")
         return sel
 
     def among_referred(self):

@@ -1374,3 +1374,27 @@ def test_sacrifice_this_and_another_object_is_two_costs():
     fs = facts("{W}{W}{B}, {T}, Sacrifice this land and a creature you control: Draw a card.")
     assert {"cost(A,sacrifice(sel_self,1))", "cost(A,sacrifice(S1,1))", "sel_type(S1,creature)",
             "sel_controller(S1,you)"} <= fs
+
+
+# ------------------------------------------------------- garbled text
+# A word dropped or doubled must not read as another valid sentence.
+
+@pytest.mark.parametrize("text", [
+    "Creature gets +1/+1.",                                      # no determiner
+    "Creature you control gets +1/+1.",
+    "Target creature creature gets +1/+1 until end of turn.",    # a noun twice
+    "Destroy target creature creature.",
+    "Target creature gets +1/+1 until end of turn,",             # a trailing comma
+    "{T}: Add {G},",
+])
+def test_garbled_text_stays_unparsed(text):
+    assert parse_card("o", "Test Card", text).unparsed
+
+
+@pytest.mark.parametrize("text", [
+    "Creatures you control get +1/+1.",
+    "Each creature you control gets +1/+1.",
+    "Destroy target artifact creature.",
+])
+def test_the_same_sentences_well_formed_parse(text):
+    assert not parse_card("o", "Test Card", text).unparsed
