@@ -70,8 +70,12 @@ ANY_OBJECT = {"permanent", "permanents", "card", "cards"}  # no constraint
 TOKEN = {"token", "tokens"}
 SPELL = {"spell", "spells"}  # an object on the stack (a target "spell": sel_zone stack)
 NOUNS = CARD_TYPES.keys() | SUBTYPES.keys() | ANY_OBJECT | TOKEN | SPELL
-# nouns whose plural is spelled otherwise: "creature gets" needs a determiner
-SINGULAR_NOUNS = {w for w in NOUNS if _plural(w) in NOUNS and _plural(w) != w}
+# "creature gets" needs a determiner; subtypes are left out, since many are
+# spelled alike in the plural ("Merfolk you control get +1/+1")
+SINGULAR_NOUNS = {w for w in CARD_TYPES.keys() | ANY_OBJECT | TOKEN | SPELL if _plural(w) in NOUNS}
+# plural spellings that are no singular one: never an adjective ("elves creature")
+_SINGULAR_SPELLINGS = {w for w in NOUNS if _plural(w) in NOUNS}
+PLURAL_NOUNS = {_plural(w) for w in _SINGULAR_SPELLINGS} - _SINGULAR_SPELLINGS
 
 COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolored",
@@ -151,8 +155,7 @@ class Clauses(Transformer):
         if head not in NOUNS:
             raise NotUnderstood(head)
         # "creature creature", "elves creature": a noun said twice, a plural before the head
-        if len(set(adjectives + [head])) <= len(adjectives) or any(
-                w in NOUNS and w not in SINGULAR_NOUNS and _plural(w) != w for w in adjectives):
+        if len(set(adjectives + [head])) <= len(adjectives) or PLURAL_NOUNS.intersection(adjectives):
             raise NotUnderstood(" ".join(t.value for t in tokens))
         constraints = [self._adjective(w) for w in adjectives]
         if head in TOKEN:
