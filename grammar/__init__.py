@@ -176,7 +176,7 @@ def _normalize(text, names):
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def _tree(piece, rule):
     """The parse tree of a piece, or None; boards repeat their texts."""
     try:
@@ -309,7 +309,7 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", Number(self.effects), *args)
-            elif name in ("effect_condition", "effect_optional"):  # of the effect just before
+            elif name in ("effect_condition", "effect_optional", "effect_duration"):  # of the effect just before
                 self.fact(name, Number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
                 sel, text = args

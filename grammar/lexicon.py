@@ -37,6 +37,13 @@ KEYWORDS = (
     'Station', 'Warp', 'Mayhem', 'Web-slinging', 'Firebending',
 )
 
+# 111.10: predefined tokens whose name alone says what they are (Incubator
+# and the Roles need more words).
+PREDEFINED_TOKENS = (
+    'Treasure', 'Food', 'Gold', 'Walker', 'Shard', 'Clue', 'Blood',
+    'Powerstone', 'Map', 'Junk', 'Lander',
+)
+
 # 205.3g: artifact types.
 ARTIFACT_TYPES = (
     'Attraction', 'Blood', 'Bobblehead', 'Clue', 'Contraption', 'Equipment',

@@ -80,6 +80,8 @@ PLURAL_NOUNS = {_plural(w) for w in _SINGULAR_SPELLINGS} - _SINGULAR_SPELLINGS
 COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolored",
                 "colorless": "sel_colorless"}  # 105.2
+PREDEFINED_TOKENS = {_plural(t.lower()): t.lower() for t in lexicon.PREDEFINED_TOKENS}
+PREDEFINED_TOKENS.update({t: t for t in PREDEFINED_TOKENS.values()})
 KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS if " " not in k}
 KEYWORD_PHRASES = {k.lower() for k in lexicon.KEYWORDS}
 SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
@@ -1203,3 +1205,188 @@ class Clauses(Transformer):
 
     def attacks(self, sel):
         return [("trigger", fn("attacks", sel))]
+
+    # ------------------------------------------------ compositional effects
+    # Each verb a typed effect term over the shared phrases; `duration`
+    # words become effect_duration(A, I, D) of the effect they end.
+
+    @staticmethod
+    def _effect(term, duration=None):
+        return [("effect", term)] + ([("effect_duration", duration)] if duration else [])
+
+    def surveil(self, amount):
+        return self._effect(fn("surveil", self._amount_term(amount)))
+
+    def proliferate(self):
+        return self._effect(const("proliferate"))
+
+    def _cards(self, count, noun):
+        """"a card", "three cards": the amount; no other noun."""
+        if noun.value not in ("card", "cards"):
+            raise NotUnderstood(noun.value)
+        return self._count_amount(count)
+
+    def mill_you(self, count, noun):
+        return self._effect(fn("mill", const("you"), self._cards(count, noun)))
+
+    def mill(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("mill", who, self._cards(count, noun)))
+
+    def draw(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("draw", who, self._cards(count, noun)))
+
+    def discard_each(self, who, count, noun):
+        return self._effect(fn("discard", who, self._cards(count, noun)))
+
+    def sacrifice_each(self, who, obj, _choice=None):
+        if not isinstance(obj, tuple):
+            raise NotUnderstood("sacrifices this")
+        sel, n = obj
+        return self._effect(fn("sacrifice", who, sel, _n(n)))
+
+    def gain_life(self, who, amount):
+        self._player(who)
+        return self._effect(fn("gain_life", who, self._amount_term(amount)))
+
+    def lose_life(self, who, amount):
+        self._player(who)
+        return self._effect(fn("lose_life", who, self._amount_term(amount)))
+
+    def reveal_hand(self, who, zone):
+        self._player(who)
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("reveal_hand", who))
+
+    def _player(self, who):
+        """A target here must be a player ("target opponent mills two cards")."""
+        if who.name == "target":
+            self._player_target(who)
+
+    def that_player(self):
+        return const("that_player")
+
+    def its_controller(self):
+        return const("its_controller")
+
+    def each_opponent(self):
+        return const("each_opponent")
+
+    def that_object(self, word):
+        """"that creature": the object the ability spoke of before, as "it"."""
+        if word.value not in NOUNS or word.value in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("it")
+
+    def regenerate(self, what):
+        return self._effect(fn("regenerate", what))
+
+    def transform_effect(self, what):
+        return self._effect(fn("transform", what))
+
+    def sacrifice_object(self, what):
+        return self._effect(fn("sacrifice", what))
+
+    def create_token(self, count, token):
+        return self._effect(fn("create_token", self._count_amount(count), token))
+
+    def predefined_token(self, word):
+        if word.value not in PREDEFINED_TOKENS:
+            raise NotUnderstood(word.value)
+        return fn("token", const(PREDEFINED_TOKENS[word.value]))
+
+    def creature_token(self, pt, *rest):
+        """"a 1/1 green Saproling creature token with flying": token(P, T,
+        Colors, Subtypes, Types, Keywords), each list a tuple in text order;
+        colors, then subtypes, then card types, as the Oracle writes them."""
+        words, *keywords = rest
+        keywords = keywords[0] if keywords else []
+        colors, subtypes, types = [], [], []
+        for w in words:
+            if w in COLORS and not subtypes and not types:
+                colors.append(const(COLORS[w]))
+            elif w == "colorless" and not colors and not subtypes and not types:
+                continue
+            elif w in SUBTYPES and w not in PLURAL_NOUNS and not types:
+                subtypes.append(const(SUBTYPES[w]))
+            elif w in CARD_TYPES and w not in PLURAL_NOUNS:
+                types.append(const(CARD_TYPES[w]))
+            else:
+                raise NotUnderstood(w)
+        if const("creature") not in types or len(set(words)) < len(words):
+            raise NotUnderstood(" ".join(words))
+        p, t = pt.value.split("/")
+        return fn("token", Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
+                  fn("", *types), fn("", *[const(constant_name(k)) for k in keywords]))
+
+    def token_words(self, *tokens):
+        return [t.value for t in tokens]
+
+    def get_energy(self, *tokens):
+        return self._effect(fn("get_energy", Number(len(tokens))))
+
+    def become_monarch(self):
+        return self._effect(const("become_monarch"))
+
+    def library_verb(self, *tokens):
+        return "_".join(t.value for t in tokens)
+
+    def top_card(self, verb, noun, zone):
+        if noun.value != "card":
+            raise NotUnderstood(noun.value)
+        return self.top_cards(verb, 1, Token("WORD", "cards"), zone)
+
+    def top_cards(self, verb, n, noun, zone):
+        """"look at (reveal, exile, mill) the top N cards of your library"."""
+        if noun.value != "cards" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("top_of_library", const(verb), const("you"), Number(n)))
+
+    def gain_abilities(self, sel, items, duration=None):
+        """The duration belongs to each ability granted."""
+        lasting = [("effect_duration", duration)] if duration else []
+        return [c for grant in self._grants(sel, items) for c in [grant] + lasting]
+
+    def pump_and_gain(self, sel, pt, items, duration=None):
+        return self.modify_pt_referred(sel, pt, duration) + self.gain_abilities(sel, items, duration)
+
+    def modify_pt_referred(self, sel, pt, duration=None):
+        return self._effect(fn("modify_pt", sel, *self._pt(pt)), duration)
+
+    def deal_damage_each_player(self, _self, n, who):
+        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
+
+    def deal_damage_each(self, _self, n, sel):
+        return self._effect(fn("deal_damage", sel, fn("n", Number(n))))
+
+    def deal_damage_by_it(self, it, n, target):
+        """"It deals 3 damage to any target": the object spoken of before deals it."""
+        return self._effect(fn("deal_damage_by", it, target, fn("n", Number(n))))
+
+    def cant_be_regenerated(self, it):
+        return self._effect(fn("cant", it, const("be_regenerated")))
+
+    # ------------------------------------------------------------ sentences
+
+    def one_shot_chain(self, *effects):
+        """"Surveil 1, then draw a card": typed effects, and actions of no
+        term (other(S)) which keep the sentence to the abilities that may
+        have them."""
+        clauses = [c for e in effects for c in (e if isinstance(e, list) else [e])]
+        other = any(not isinstance(e, list) for e in effects)
+        return ("other_effect" if other else "spell", clauses)
+
+    def may_one_shot(self, *effects):
+        """"You may ...": each effect happens only if its player chooses so."""
+        kind, clauses = self.one_shot_chain(*effects)
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_optional",))
+        return kind, out
+
+    def may_other_effect(self, *actions):
+        return ("other_effect", self.may_one_shot(*actions)[1])

@@ -1013,13 +1013,13 @@ def test_chandra_dressed_to_kill():
         "produces(a1,1,1,mana(r),n(1))", "target(a1,1,a1.3)", "target_count(a1,1,0,1)",
         "sel_any_of(a1.3,a1.1)", "sel_player(a1.1)", "sel_any_of(a1.3,a1.2)",
         "sel_type(a1.2,planeswalker)", "effect(a1,2,deal_damage(target(1),n(1)))"}
-    assert {"sel_color(a2.1,r)", "sel_among_referred(a2.1)", "effect(a2,1,may_cast(a2.1))",
+    assert {"sel_color(a2.1,r)", "sel_among_referred(a2.1)", "effect(a2,2,may_cast(a2.1))",
             "duration(a2,end_of_turn)", "trigger(a2/1,cast(you,a2/1.1))", "sel_color(a2/1.1,r)",
             "target(a2/1,1,a2/1.2)", "sel_any_target(a2/1.2)",
             'effect(a2/1,1,deal_damage(target(1),other("the amount of mana spent to cast that '
             'spell")))'} <= fs
-    # "Exile the top five cards of your library" and the emblem stay unparsed
-    assert 'unparsed(a2,6,47,"Exile the top five cards of your library.")' in fs
+    # "them": the cards exiled from the top of the library; the emblem stays unparsed
+    assert "effect(a2,1,top_of_library(exile,you,5))" in fs
 
 
 def test_recommission():
@@ -1079,7 +1079,7 @@ def test_trigger_events(condition, trigger, sels):
       "sel_keyword(S1,flying)"}),
     ("Tap up to two target creatures and untap this creature.",
      {"target(A,1,S1)", "target_count(A,1,0,2)", "sel_type(S1,creature)"}),
-    ("Target player draws two cards.", {"target(A,1,S1)", "sel_player(S1)"}),
+    ("Target player shuffles their library.", {"target(A,1,S1)", "sel_player(S1)"}),
     ("Target opponent discards two cards at random.", {"target(A,1,S1)", "sel_opponent(S1)"}),
     ("Counter target spell and exile it.", {"target(A,1,S1)", "sel_zone(S1,stack)"}),
     ("Destroy target land and its controller loses 2 life.", {"target(A,1,S1)", "sel_type(S1,land)"}),
