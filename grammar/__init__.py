@@ -62,6 +62,13 @@ KEYWORD = re.compile(
                             sorted(lexicon.KEYWORDS, key=len, reverse=True)),
     re.IGNORECASE)
 ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
+# Keyword abilities written like ability words, each a condition on the
+# ability after the dash (702.57a, 702.142a, 702.169, 702.177a, 702.178a)
+CONDITION_LABEL = re.compile(r"(Boast|Exhaust|Forecast|Max speed|Solved|Power-up) — ")
+VISIT = re.compile(r"Visit — ")                   # 702.159a: a triggered ability
+LEVEL_SYMBOL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")  # 711.2: a leveler's level symbol
+LEVEL_PT = re.compile(r"(\d+|\*)/(\d+|\*)")     # 711.2a: the P/T box of a level
+CLASS_LEVEL = re.compile(r"(?:\{[^{}]+\})+: Level (\d+)")  # 716.2a: a class level bar
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
@@ -210,8 +217,9 @@ def _sentences(text, start, end):
 class _Ability:
     """Facts of one ability: the pieces parsed one at a time."""
 
-    def __init__(self, card, ab, text, quoted):
+    def __init__(self, card, ab, text, quoted, condition=None):
         self.card, self.ab, self.text = card, ab, text
+        self.condition = condition  # the level A belongs to (711.2, 716.2a)
         self.next_sel = 1
         self.next_target = 1    # 115.1: targets numbered in text order
         self.effects = 0
@@ -564,6 +572,8 @@ class _Ability:
 
     def run(self):
         self.fact("ability_text", String(self.text))
+        if self.condition is not None:
+            self.fact("ability_condition", self.condition)
         self.refers_to_x()
         self.read()
         if self.end < len(self.text):
@@ -591,7 +601,18 @@ class _Ability:
             self.fact("ability_kind", Function("triggered"))
             self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
             return self.sentences(chapter.end(), self.end)
-        if ABILITY_WORD.match(self.text, start):
+        label = CONDITION_LABEL.match(self.text, start)
+        if label:
+            self.fact("ability_condition", Function(constant_name(label.group(1))))
+            if label.group(1) == "Forecast":  # 702.57a: activated only from its owner's hand
+                self.fact("activation_zone", Function("hand"))
+            start = label.end()
+        elif VISIT.match(self.text, start):  # "Whenever you roll to visit ... [effect]"
+            self.fact("ability_kind", Function("triggered"))
+            self.fact("trigger", Function("other", [String("Visit")]))
+            self.allow_other = True
+            return self.sentences(VISIT.match(self.text, start).end(), self.end)
+        elif ABILITY_WORD.match(self.text, start):
             start = ABILITY_WORD.match(self.text, start).end()
         if TRIGGER.match(self.text, start):
             return self.triggered(start)
@@ -630,8 +651,8 @@ class _Card:
         self.station = False    # a station card (721): "N+ |" lines
         self.additional_costs = []  # (cost term, printed text) of the spell (601.2b)
 
-    def ability(self, ab, text, quoted=False):
-        _Ability(self, ab, text, quoted).run()
+    def ability(self, ab, text, quoted=False, condition=None):
+        _Ability(self, ab, text, quoted, condition).run()
 
 
 def parse_card(obj_id, name, text, types=(), supertypes=()):
@@ -643,9 +664,24 @@ def parse_card(obj_id, name, text, types=(), supertypes=()):
                  "legendary" in {t.lower() for t in supertypes})
     card.station = bool(re.search(r"^Station\b", text or "", re.M))
     obj = String(obj_id)
-    for n, line in enumerate(_lines(text or ""), 1):
+    n, level = 0, None  # level: the condition of the lines of a level (711.2, 716.2a)
+    for line in _lines(text or ""):
+        symbol = LEVEL_SYMBOL.fullmatch(line)
+        if symbol:  # a level symbol is no ability of its own: the lines after it are its
+            low, high = symbol.groups()
+            level = (Function("level", [Number(int(low)), Number(int(high))]) if high
+                     else Function("level_at_least", [Number(int(low))]))
+            continue
+        box = LEVEL_PT.fullmatch(line) if level is not None else None
+        if box:
+            card.out.facts.append(Function("level_pt", [obj, level, *map(_printed_number, box.groups())]))
+            continue
+        n += 1
         ab = Function("ab", [obj, Number(n)])
         card.out.abilities.append((n, ab, line))
         card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
-        card.ability(ab, line)
+        card.ability(ab, line, condition=level)
+        bar = CLASS_LEVEL.fullmatch(line)
+        if bar:
+            level = Function("class_level", [Number(int(bar.group(1)))])
     return card.out

@@ -367,6 +367,8 @@ class Clauses(Transformer):
 
     def discard(self, obj):
         sel, n = self._object(obj)
+        if sel == const("sel_self"):  # "Discard this card" (channel, 702.29): from the hand
+            self.facts.append(fn("activation_zone", self.ab, const("hand")))
         return fn("discard", sel, n)
 
     def exile(self, obj):
@@ -1364,6 +1366,15 @@ class Clauses(Transformer):
     def deal_damage_by_it(self, it, n, target):
         """"It deals 3 damage to any target": the object spoken of before deals it."""
         return self._effect(fn("deal_damage_by", it, target, fn("n", Number(n))))
+
+    def class_level_up(self, n):
+        """716.2a: "[Cost]: Level N": this Class's level becomes N; activate
+        only if it is level N-1 and only as a sorcery."""
+        if n < 2:
+            raise NotUnderstood("level")
+        return self._effect(fn("become_level", Number(n))) + [
+            ("activation_restriction", const("sorcery_speed")),
+            ("activation_restriction", fn("only_if", String("this Class is level %d" % (n - 1))))]
 
     def cant_be_regenerated(self, it):
         return self._effect(fn("cant", it, const("be_regenerated")))
