@@ -1379,6 +1379,10 @@ class Clauses(Transformer):
     def cant_be_regenerated(self, it):
         return self._effect(fn("cant", it, const("be_regenerated")))
 
+    def they_cant_be_regenerated(self):
+        """"Destroy all creatures. They can't be regenerated.": those destroyed."""
+        return self.cant_be_regenerated(const("it"))
+
     # ------------------------------------------------------------ sentences
 
     def one_shot_chain(self, *effects):
