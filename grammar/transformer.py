@@ -1383,6 +1383,97 @@ class Clauses(Transformer):
         """"Destroy all creatures. They can't be regenerated.": those destroyed."""
         return self.cant_be_regenerated(const("it"))
 
+    def pay_mana(self, token):
+        """"(You may) pay {2}": pay(C), C a cost term as of cost/2."""
+        return self._effect(fn("pay", self.mana_cost(token)))
+
+    def pay_life_effect(self, n):
+        return self._effect(fn("pay", self.pay_life(n)))
+
+    def gain_life_you(self, amount):
+        """"(You may) gain 3 life"."""
+        return self._effect(fn("gain_life", const("you"), self._amount_term(amount)))
+
+    def shuffle(self, who):
+        self._player(who)
+        return self._effect(fn("shuffle", who))
+
+    def shuffle_you(self):
+        return self.shuffle(const("you"))
+
+    def sacrifice_you(self, count, sel):
+        """"Sacrifice a creature": you sacrifice, as "Target player sacrifices"."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return self._effect(fn("sacrifice", const("you"), sel, _n(n)))
+
+    def gain_control(self, what, duration=None):
+        return self._effect(fn("gain_control", what), duration)
+
+    def cant_this_turn(self, what, *actions):
+        return [c for a in actions for c in self._effect(fn("cant", what, a), const("end_of_turn"))]
+
+    def _rest_on_bottom(self, zone, order):
+        """"Put the rest on the bottom of your library in a random (any) order"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_rest", const("library_bottom"), const(order)))
+
+    def rest_on_bottom_random(self, zone):
+        return self._rest_on_bottom(zone, "random_order")
+
+    def rest_on_bottom_any(self, zone):
+        return self._rest_on_bottom(zone, "any_order")
+
+    def rest_into_graveyard(self, zone):
+        if zone.value != "graveyard":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_rest", const("graveyard"), const("any_order")))
+
+    def deal_damage_player(self, _self, n, who):
+        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
+
+    def create_tapped_token(self, count, token):
+        return self._effect(fn("create_token", self._count_amount(count), token, const("tapped")))
+
+    def action_word(self, token):
+        return token.value
+
+    def keyword_action(self, verb, n):
+        return self._effect(fn(verb, Number(n)))
+
+    def venture(self):
+        return self._effect(const("venture_into_the_dungeon"))
+
+    def ring_tempts(self):
+        return self._effect(const("ring_tempts_you"))
+
+    def return_to_hand_from(self, what, zone):
+        return self._effect(fn("return_to_hand", what, const(zone.value)))
+
+    def return_to_battlefield_from(self, what, zone):
+        return self._effect(fn("return_to_battlefield", what, const(zone.value)))
+
+    def they(self):
+        """"they": the objects the ability spoke of before, as "them"."""
+        return const("it")
+
+    def only_during(self, word):
+        """"Activate only during your turn (upkeep)"."""
+        if word.value not in ("turn", "upkeep"):
+            raise NotUnderstood(word.value)
+        return [("activation_restriction", fn("during", const("your_" + word.value)))]
+
+    def triggers_once_each_turn(self):
+        return [("trigger_limit", const("once_each_turn"))]
+
+    def no_maximum_hand_size(self):
+        return self._effect(const("no_maximum_hand_size"))
+
+    def can_be_commander(self, _self):
+        return self._effect(const("can_be_commander"))
+
     # ------------------------------------------------------------ sentences
 
     def one_shot_chain(self, *effects):
