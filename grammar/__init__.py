@@ -452,7 +452,11 @@ class _Ability:
             self.fact("keyword_number", Number(int(rest)))
         elif rest:
             parsed = self.parse(start, self.end, "keyword_arg")
-            if parsed is None:
+            cost = self.parse(start, self.end, "cost") if parsed is None and rest.endswith(".") else None
+            if cost is not None:  # "Ward—Pay 2 life.", "Cycling—Discard a card." (702.21a, 702.29a)
+                self.fact("cost", self.take(cost))
+                self.fact("keyword_cost", String(rest.rstrip(".")))
+            elif parsed is None:
                 self.unparsed(start, self.end)
             else:
                 self.emit(self.take(parsed))

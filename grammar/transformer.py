@@ -1443,6 +1443,55 @@ class Clauses(Transformer):
     def keyword_action(self, verb, n):
         return self._effect(fn(verb, Number(n)))
 
+    def amass(self, word, n):
+        """"Amass Orcs 2" (701.44): the Army's creature type, and N."""
+        if word.value not in SUBTYPES or word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("amass", const(SUBTYPES[word.value]), Number(n)))
+
+    def learn(self):
+        return self._effect(const("learn"))
+
+    def connive(self, what):
+        return self._effect(fn("connive", what))
+
+    def explore(self, what):
+        return self._effect(fn("explore", what))
+
+    def manifest_dread(self):
+        return self._effect(const("manifest_dread"))
+
+    def take_initiative(self):
+        return self._effect(const("take_the_initiative"))
+
+    def win_game(self):
+        return self._effect(fn("win_the_game", const("you")))
+
+    def extra_turn(self):
+        return self._effect(fn("extra_turn", const("you")))
+
+    def may_play_this_turn(self, what):
+        """"You may play that card this turn" (exiled cards, 601.2 / 305.1)."""
+        return self._effect(fn("may_play", what), const("end_of_turn")) + [("effect_optional",)]
+
+    def search(self, zone, count, sel):
+        """"Search your library for a basic land card": the cards found are "it"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("search", const("library"), sel, self._count_amount(count)))
+
+    def put_onto_battlefield(self, what):
+        return self._effect(fn("put_onto_battlefield", what, const("untapped")))
+
+    def put_onto_battlefield_tapped(self, what):
+        return self._effect(fn("put_onto_battlefield", what, const("tapped")))
+
+    def put_into_zone(self, what, zone):
+        return self._effect(fn("put_into", what, const(zone.value)))
+
+    def reveal_it(self, what):
+        return self._effect(fn("reveal", what))
+
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
 
