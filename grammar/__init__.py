@@ -317,7 +317,8 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", Number(self.effects), *args)
-            elif name in ("effect_condition", "effect_optional", "effect_duration"):  # of the effect just before
+            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed"):
+                # of the effect just before
                 self.fact(name, Number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
                 sel, text = args

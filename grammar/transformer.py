@@ -213,7 +213,7 @@ class Clauses(Transformer):
     def opponent_controls(self):
         return ("sel_controller", const("opponent"))
 
-    def anywhere(self):
+    def anywhere(self, *_words):
         return None
 
     def from_zone(self, zone):
@@ -1491,6 +1491,59 @@ class Clauses(Transformer):
 
     def reveal_it(self, what):
         return self._effect(fn("reveal", what))
+
+    def return_under_owner(self, what):
+        """"Return it to the battlefield under its owner's control"."""
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("untapped")))
+
+    def return_under_owner_tapped(self, what):
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("tapped")))
+
+    def prevent_next_damage(self, n, recipient):
+        return self._effect(fn("prevent_next_damage", recipient, Number(n)), const("end_of_turn"))
+
+    def prevent_next_damage_to_you(self, n):
+        return self.prevent_next_damage(n, const("you"))
+
+    def prevent_combat_damage(self):
+        return self._effect(const("prevent_all_combat_damage"), const("end_of_turn"))
+
+    def gain_life_equal(self, quantity):
+        """"You gain life equal to ...": the amount in its own words."""
+        return self._effect(fn("gain_life", const("you"), self._amount(quantity)))
+
+    def put_on_top(self, what):
+        return self._effect(fn("put_on_library", what, const("top")))
+
+    def put_on_bottom(self, what):
+        return self._effect(fn("put_on_library", what, const("bottom")))
+
+    def shuffle_into_library(self, what):
+        return self._effect(fn("shuffle_into_library", what))
+
+    def attach(self, what, target):
+        return self._effect(fn("attach", what, target))
+
+    def next_end_step(self):
+        return const("next_end_step")
+
+    def next_upkeep(self):
+        return const("next_upkeep")
+
+    def end_of_combat(self):
+        return const("end_of_combat")
+
+    def delayed_effect(self, clauses, when):
+        """"Sacrifice it at the beginning of the next end step" (603.7); an
+        action of no term keeps the sentence where other(S) may be."""
+        if isinstance(clauses, tuple):  # other(S)
+            return ("other_effect", [clauses, ("effect_delayed", when)])
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] == "effect":
+                out.append(("effect_delayed", when))
+        return ("spell", out)
 
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
