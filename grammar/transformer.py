@@ -1545,6 +1545,59 @@ class Clauses(Transformer):
                 out.append(("effect_delayed", when))
         return ("spell", out)
 
+    def gain_that_much_life(self):
+        return self._effect(fn("gain_life", const("you"), fn("other", String("that much"))))
+
+    def roll_die_sided(self, sides):
+        """"Roll a six-sided die"."""
+        words = ["four", "six", "eight", "ten", "twelve", "twenty"]
+        numbers = [4, 6, 8, 10, 12, 20]
+        if not sides.value.endswith("-sided") or sides.value[:-6] not in words:
+            raise NotUnderstood(sides.value)
+        return self._effect(fn("roll_die", Number(numbers[words.index(sides.value[:-6])])))
+
+    def roll_die(self, die):
+        """"Roll a d20" (706)."""
+        if not re.fullmatch(r"d(4|6|8|10|12|20)", die.value):
+            raise NotUnderstood(die.value)
+        return self._effect(fn("roll_die", Number(int(die.value[1:]))))
+
+    def clash(self):
+        return self._effect(const("clash"))
+
+    def open_attraction(self):
+        return self._effect(const("open_an_attraction"))
+
+    def additional_combat_phase(self):
+        return self._effect(const("additional_combat_phase"))
+
+    def return_to_battlefield_from_tapped(self, what, zone):
+        return self._effect(fn("return_to_battlefield", what, const(zone.value), const("tapped")))
+
+    def may_play_until_next_turn(self, what):
+        """"Until the end of your next turn, you may play that card (those cards)"."""
+        return self._effect(fn("may_play", what), const("until_end_of_your_next_turn")) + [
+            ("effect_optional",)]
+
+    def discard_it(self, who, what):
+        """"That player discards that card"."""
+        return self._effect(fn("discard_card", who, what))
+
+    def additional_land(self):
+        return self._effect(fn("additional_land_play", Number(1)))
+
+    def control_enchanted(self, word):
+        return self._effect(fn("gain_control", self.enchanted(word)))
+
+    def can_block_only(self, sel, blocked):
+        return self._effect(fn("can_block_only", sel, blocked))
+
+    def may_not_untap(self, sel):
+        return self._effect(fn("may_not_untap", sel))
+
+    def any_player_may_activate(self):
+        return [("activation_restriction", const("any_player"))]
+
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
 
@@ -1573,7 +1626,9 @@ class Clauses(Transformer):
     def no_maximum_hand_size(self):
         return self._effect(const("no_maximum_hand_size"))
 
-    def can_be_commander(self, _self):
+    def can_be_commander(self, sel):
+        if sel != const("sel_self"):
+            raise NotUnderstood("a group as commander")
         return self._effect(const("can_be_commander"))
 
     # ------------------------------------------------------------ sentences
