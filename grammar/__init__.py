@@ -84,6 +84,8 @@ STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/
 DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
 # 603.12: "<effect>. When you do, <effect>"; "If <condition>, <effect>"
 CONDITION = re.compile(r"(?:if ([^,]+)|(when you do)), ")
+# 611.3a: a static ability that applies only while a condition holds
+STATIC_CONDITION = re.compile(r"(?:as long as ([^,]+)|during your turn), ")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
@@ -345,6 +347,8 @@ class _Ability:
             parsed = self.parse(i, j, rule)
             if parsed is None and self.allow_other:
                 parsed = self.conditional(i, j)
+            if parsed is None:
+                parsed = self.static_condition(i, j)
             if parsed is not None and parsed[0][0] == "other_effect" and not self.allow_other:
                 parsed = None
             if parsed is None:
@@ -409,6 +413,25 @@ class _Ability:
         if not seen:
             return None
         out.append(("effect_condition", condition))
+        return (kind, out), transformer
+
+    def static_condition(self, i, j):
+        """"As long as S, <static>" and "During your turn, <static>" (611.3a):
+        effect_condition(A, I, as_long_as(S)) on each effect of the sentence."""
+        m = STATIC_CONDITION.match(self.norm, i, j)
+        if m is None:
+            return None
+        parsed = self.parse(m.end(), j, "sentence")
+        if parsed is None or parsed[0][0] != "static":
+            return None
+        text = self.text[m.start(1):m.end(1)] if m.group(1) else "it is your turn"
+        condition = Function("as_long_as", [String(text)])
+        (kind, clauses), transformer = parsed
+        out = []
+        for clause in clauses:  # a granted keyword is an effect too
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_condition", condition))
         return (kind, out), transformer
 
     def delayed(self, i, j):
