@@ -1387,6 +1387,12 @@ class Clauses(Transformer):
         """"(You may) pay {2}": pay(C), C a cost term as of cost/2."""
         return self._effect(fn("pay", self.mana_cost(token)))
 
+    def pay_energy_effect(self, *tokens):
+        return self._effect(fn("pay", self.pay_energy(*tokens)))
+
+    def can_block_additional(self, sel):
+        return self._effect(fn("can_block_additional", sel, Number(1)))
+
     def pay_life_effect(self, n):
         return self._effect(fn("pay", self.pay_life(n)))
 
