@@ -1604,6 +1604,38 @@ class Clauses(Transformer):
     def any_player_may_activate(self):
         return [("activation_restriction", const("any_player"))]
 
+    def bite(self, source, target):
+        """"Target creature you control deals damage equal to its power to target creature"."""
+        return self._effect(fn("deal_damage_by", source, target, fn("power", source)))
+
+    def grant_it(self, what, items):
+        """"It has 'Sacrifice this token: Add {C}.'": the object spoken of before."""
+        return self._grants(what, items)
+
+    def _one_into(self, zone, rest):
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_one_of", const("it"), const("hand"))) + rest
+
+    def one_into_rest_bottom(self, zone, library):
+        return self._one_into(zone, self._rest_on_bottom(library, "any_order"))
+
+    def one_into_rest_bottom_random(self, zone, library):
+        return self._one_into(zone, self._rest_on_bottom(library, "random_order"))
+
+    def one_into_rest_into(self, zone, graveyard):
+        return self._one_into(zone, self.rest_into_graveyard(graveyard))
+
+    def search_up_to(self, zone, n, sel):
+        """"Search your library for up to two basic land cards"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("search", const("library"), sel, fn("up_to", Number(n))))
+
+    def cant_unless(self, sel, action, condition):
+        return [("effect", fn("cant", sel, action)),
+                ("effect_condition", fn("unless", String(self._original(condition))))]
+
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
 
