@@ -7,6 +7,7 @@ Selector constraints are collected in `facts`. Whatever the vocabulary
 cannot say raises `NotUnderstood`: the text then stays unparsed."""
 
 import re
+from functools import lru_cache
 
 from clingo import Function, Number, String
 from lark import Token, Transformer, v_args
@@ -28,10 +29,12 @@ def _n(n):
     return Number(n) if isinstance(n, int) else n
 
 
+@lru_cache(maxsize=None)  # symbols are values: each made once (clingo's calls are dear)
 def const(name):
     return Function(name)
 
 
+@lru_cache(maxsize=1 << 16)
 def fn(name, *args):
     return Function(name, list(args))
 
