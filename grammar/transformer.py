@@ -1285,6 +1285,12 @@ class Clauses(Transformer):
             raise NotUnderstood(word.value)
         return const("it")
 
+    def those_objects(self, word):
+        """"those creatures": the objects the ability spoke of before, as "them"."""
+        if word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("it")
+
     def regenerate(self, what):
         return self._effect(fn("regenerate", what))
 
@@ -1638,6 +1644,59 @@ class Clauses(Transformer):
     def cant_unless(self, sel, action, condition):
         return [("effect", fn("cant", sel, action)),
                 ("effect_condition", fn("unless", String(self._original(condition))))]
+
+    def may_cast_free(self, what):
+        return self._effect(fn("may_cast_without_paying", what)) + [("effect_optional",)]
+
+    def copy_that_spell(self, what):
+        """"Copy that spell" (707.10): the spell spoken of before."""
+        if self.text.split()[-1].lower().rstrip(".") != "spell":
+            raise NotUnderstood("copy that")
+        return self._effect(fn("copy_spell", what))
+
+    def populate(self):
+        return self._effect(const("populate"))
+
+    def skip_draw_step(self):
+        return self._effect(fn("skip", const("draw_step")))
+
+    def discard_hand(self, zone):
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("discard_hand", const("you")))
+
+    def player_counters(self, count, kind):
+        """"You get an experience counter" (122.1)."""
+        if kind.value not in ("experience", "poison", "rad", "ticket"):
+            raise NotUnderstood(kind.value)
+        return self._effect(fn("player_counters", const("you"), String(kind.value), self._count_amount(count)))
+
+    def bottom_random(self, zone):
+        return self._rest_on_bottom(zone, "random_order")
+
+    def bottom_any(self, zone):
+        return self._rest_on_bottom(zone, "any_order")
+
+    def rest_into(self, zone):
+        return self.rest_into_graveyard(zone)
+
+    def put_into_and_rest(self, what, zone, rest):
+        return self.put_into_zone(what, zone) + rest
+
+    def put_onto_and_rest(self, what, rest):
+        return self.put_onto_battlefield(what) + rest
+
+    def fight(self, first, second):
+        return self._effect(fn("fight", first, second))
+
+    def remove_counters_effect(self, count, kind, what):
+        return self._effect(fn("remove_counters", what, kind, self._count_amount(count)))
+
+    def two_color_token(self, pt, color, words, *keywords):
+        """"a 1/1 green and white Citizen creature token"."""
+        if color.value not in COLORS or not words or words[0] not in COLORS:
+            raise NotUnderstood(color.value)
+        return self.creature_token(pt, [color.value] + words, *keywords)
 
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
