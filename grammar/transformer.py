@@ -1388,10 +1388,6 @@ class Clauses(Transformer):
     def cant_be_regenerated(self, it):
         return self._effect(fn("cant", it, const("be_regenerated")))
 
-    def they_cant_be_regenerated(self):
-        """"Destroy all creatures. They can't be regenerated.": those destroyed."""
-        return self.cant_be_regenerated(const("it"))
-
     def pay_mana(self, token):
         """"(You may) pay {2}": pay(C), C a cost term as of cost/2."""
         return self._effect(fn("pay", self.mana_cost(token)))
