@@ -43,7 +43,7 @@ def parse_type_line(obj_id, type_line):
     obj = String(obj_id)
     types, _, subtypes = type_line.partition("—")
     facts = []
-    supertypes = {"basic", "legendary", "snow", "world", "ongoing", "elite", "host"}
+    supertypes = {t.lower() for t in lexicon.SUPERTYPES + lexicon.UN_SUPERTYPES}
     for word in types.split():
         name = constant_name(word)
         pred = "printed_supertype" if name in supertypes else "printed_card_type"

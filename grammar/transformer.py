@@ -62,9 +62,8 @@ def _words(names):
     return table
 
 
-CARD_TYPES = _words(["artifact", "battle", "creature", "enchantment", "instant",
-                     "kindred", "land", "planeswalker", "sorcery"])
-SUPERTYPES = _words(["basic", "legendary", "snow", "world"])
+CARD_TYPES = _words(lexicon.CARD_TYPES)
+SUPERTYPES = _words(lexicon.SUPERTYPES)
 SUBTYPES = _words(lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES
                   + lexicon.LAND_TYPES + lexicon.PLANESWALKER_TYPES
                   + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
@@ -80,7 +79,7 @@ SINGULAR_NOUNS = {w for w in CARD_TYPES.keys() | ANY_OBJECT | TOKEN | SPELL if _
 _SINGULAR_SPELLINGS = {w for w in NOUNS if _plural(w) in NOUNS}
 PLURAL_NOUNS = {_plural(w) for w in _SINGULAR_SPELLINGS} - _SINGULAR_SPELLINGS
 
-COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+COLORS = {color.lower(): letter for color, letter in lexicon.COLORS.items()}
 COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolored",
                 "colorless": "sel_colorless"}  # 105.2
 PREDEFINED_TOKENS = {_plural(t.lower()): t.lower() for t in lexicon.PREDEFINED_TOKENS}
