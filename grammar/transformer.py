@@ -785,6 +785,10 @@ class Clauses(Transformer):
     def action(self, *tokens):
         return const("_".join(t.value for t in tokens))
 
+    def doesnt_untap_next(self, sel):
+        """"This land doesn't untap during your next untap step": once."""
+        return [("effect", fn("doesnt_untap_next", sel))]
+
     def must_attack(self, sel):
         return [("effect", fn("must_attack", sel))]
 
@@ -1692,6 +1696,45 @@ class Clauses(Transformer):
         if color.value not in COLORS or not words or words[0] not in COLORS:
             raise NotUnderstood(color.value)
         return self.creature_token(pt, [color.value] + words, *keywords)
+
+    def modify_pt_as_long_as(self, sel, pt, condition):
+        """"This creature gets +2/+2 as long as S" (611.3a)."""
+        return self.modify_pt(sel, pt) + [
+            ("effect_condition", fn("as_long_as", String(self._original(condition))))]
+
+    def may_play_until_eot(self, what):
+        return self.may_play_this_turn(what)
+
+    def one_into_other_into(self, zone, graveyard):
+        return self._one_into(zone, self.rest_into_graveyard(graveyard))
+
+    def _chosen(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return sel, _n(n)
+
+    def return_chosen_to_hand(self, count, sel):
+        """"Return a land you control to its owner's hand": you choose which."""
+        return self._effect(fn("return_to_hand", const("you"), *self._chosen(count, sel)))
+
+    def put_chosen_onto_battlefield(self, count, sel):
+        """"(You may) put a land card from your hand onto the battlefield"."""
+        return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
+                               const("untapped")))
+
+    def put_chosen_onto_battlefield_tapped(self, count, sel):
+        return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
+                               const("tapped")))
+
+    def gain_life_for_each(self, n, sel):
+        """"You gain 2 life for each creature you control"."""
+        n = int(n.value)
+        amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
+        return self._effect(fn("gain_life", const("you"), amount))
+
+    def deal_damage_its_power(self, it, target):
+        return self._effect(fn("deal_damage_by", it, target, fn("power", it)))
 
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
