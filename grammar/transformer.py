@@ -1736,6 +1736,32 @@ class Clauses(Transformer):
     def deal_damage_its_power(self, it, target):
         return self._effect(fn("deal_damage_by", it, target, fn("power", it)))
 
+    def lose_game(self):
+        return self._effect(fn("lose_the_game", const("you")))
+
+    def manifest_top(self, noun, zone):
+        if noun.value != "card" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(const("manifest_top_card"))
+
+    def exile_all_graveyards(self):
+        return self._effect(const("exile_all_graveyards"))
+
+    def goad(self, target):
+        return self._effect(fn("goad", target))
+
+    def deal_damage_by_it_to_you(self, it, n):
+        return self._effect(fn("deal_damage_by", it, const("you"), fn("n", Number(n))))
+
+    def additional_land_this_turn(self):
+        return self._effect(fn("additional_land_play", Number(1)), const("end_of_turn"))
+
+    def player_keyword(self, word):
+        """"You have hexproof" (702.11d): a keyword a player has."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("player_keyword", const("you"), const(word.value)))
+
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
 
