@@ -1762,6 +1762,16 @@ class Clauses(Transformer):
             raise NotUnderstood(word.value)
         return self._effect(fn("player_keyword", const("you"), const(word.value)))
 
+    def tap_or_untap(self, what):
+        """"(You may) tap or untap target creature": the player chooses which."""
+        return self._effect(fn("tap_or_untap", what))
+
+    def creature_token_quoted(self, pt, words, quote):
+        """"a 0/1 colorless Eldrazi Spawn creature token with "Sacrifice this
+        token: Add {C}."": the quoted ability B, token(..., (), (B,))."""
+        token = self.creature_token(pt, words)
+        return fn("token", *token.arguments, fn("", self.quotes[quote.value.strip('"')]))
+
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
 
