@@ -789,6 +789,21 @@ class Clauses(Transformer):
         """"This land doesn't untap during your next untap step": once."""
         return [("effect", fn("doesnt_untap_next", sel))]
 
+    def _cost_change(self, sel, token, direction):
+        """"This spell costs {1} less to cast", "Creature spells you cast cost
+        {1} less to cast" (601.2f): spells only."""
+        if sel != const("sel_self") and sel not in self.spells:
+            raise NotUnderstood("not a spell")
+        if sel in self.spells:
+            self.facts.append(fn("sel_zone", sel, const("stack")))
+        return [("effect", fn("cost_change", sel, const(direction), self.mana_cost(token)))]
+
+    def costs_less(self, sel, token):
+        return self._cost_change(sel, token, "less")
+
+    def costs_more(self, sel, token):
+        return self._cost_change(sel, token, "more")
+
     def must_attack(self, sel):
         return [("effect", fn("must_attack", sel))]
 
