@@ -651,8 +651,9 @@ class Clauses(Transformer):
         return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
 
     def other_effect(self, *actions):
-        """One or several actions: "You draw two cards and you lose 2 life"."""
-        return ("other_effect", list(actions))
+        """One or several actions: "You draw two cards and you lose 2 life",
+        "Scry 2, then reveal the top card of your library"."""
+        return ("other_effect", [c for a in actions for c in (a if isinstance(a, list) else [a])])
 
     def other_sentence(self, _self, _n):
         """"Then this enchantment intensifies by 1": the sentence after "Then"."""
@@ -1786,6 +1787,36 @@ class Clauses(Transformer):
         token: Add {C}."": the quoted ability B, token(..., (), (B,))."""
         token = self.creature_token(pt, words)
         return fn("token", *token.arguments, fn("", self.quotes[quote.value.strip('"')]))
+
+    def creature_type(self):
+        return const("creature_type")
+
+    def card_name(self):
+        return const("card_name")
+
+    def a_color(self):
+        return const("color")
+
+    def an_opponent(self):
+        return const("opponent")
+
+    def basic_land_type(self):
+        return const("basic_land_type")
+
+    def choose(self, kind):
+        """"Choose a creature type." (the choice the ability's later words use)."""
+        return self._effect(fn("choose", kind))
+
+    def choose_as_enters(self, _self, kind):
+        """614.12: "As this enchantment enters, choose a creature type"."""
+        return self._effect(fn("choose_as_enters", kind))
+
+    def blocked_by_one_at_most(self, sel):
+        return self._effect(fn("cant_be_blocked_by_more_than", sel, Number(1)))
+
+    def flash_permission(self, _self):
+        """"You may cast this spell as though it had flash" (601.3)."""
+        return self._effect(const("may_cast_as_though_it_had_flash"))
 
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))

@@ -815,9 +815,10 @@ def test_other_effects_only_in_activated_and_triggered_abilities():
     # "if ... would" is a replacement, "instead" too: never a condition
     assert any(f.startswith("unparsed(") for f in facts(
         "{T}: Add {C}. If you control a Command Tower and a Command Mine, add {C}{C} instead."))
-    # several actions after "draft" stay unparsed
-    assert any(f.startswith("unparsed(") for f in facts(
-        "{T}: Draft a card from Test Card's spellbook and put it onto the battlefield."))
+    # an action after "draft" is read on its own: the drafted card is "it"
+    assert {'effect(A,1,other("Draft a card from Test Card\'s spellbook"))',
+            "effect(A,2,put_onto_battlefield(it,untapped))"} <= facts(
+        "{T}: Draft a card from Test Card's spellbook and put it onto the battlefield.")
 
 
 def test_runaway_growth():
