@@ -353,6 +353,7 @@ class _Ability:
                 parsed = None
             if parsed is None:
                 self.unparsed(i, j)
+                kinds.append(None)  # the kind of the ability is its first sentence's
             else:
                 kind, clauses = self.take(parsed)
                 kinds.append(kind)
