@@ -373,6 +373,10 @@ class Clauses(Transformer):
             self.facts.append(fn("activation_zone", self.ab, const("hand")))
         return fn("discard", sel, n)
 
+    def discard_at_random(self, obj, _at_random):
+        sel, n = self._object(obj)
+        return fn("discard_at_random", sel, n)
+
     def exile(self, obj):
         sel, n = self._object(obj)
         return fn("exile", sel, n)
@@ -1818,6 +1822,24 @@ class Clauses(Transformer):
         """"You may cast this spell as though it had flash" (601.3)."""
         return self._effect(const("may_cast_as_though_it_had_flash"))
 
+    def choose_target(self, target):
+        """"Choose target creature." (later words say "that creature")."""
+        return self._effect(fn("choose", target))
+
+    def put_under_your_control(self, target):
+        """"Put target creature card from a graveyard onto the battlefield under your control"."""
+        return self._effect(fn("put_onto_battlefield_under_your_control", target))
+
+    def exile_players_graveyard(self, token):
+        """"Exile target player's graveyard": a target that is a player."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        target = self._target(self._selector([(who, None)]))
+        return self._effect(fn("exile_graveyard", target))
+
+    def spend_as_any_color(self, _self):
+        """609.4b: "You may spend mana as though it were mana of any color to cast this spell"."""
+        return self._effect(const("spend_mana_as_any_color"))
+
     def venture(self):
         return self._effect(const("venture_into_the_dungeon"))
 
@@ -1852,6 +1874,16 @@ class Clauses(Transformer):
         return self._effect(const("can_be_commander"))
 
     # ------------------------------------------------------------ sentences
+
+    def one_shot_unless(self, clauses, condition):
+        """"Sacrifice it unless you discard a card at random": on each effect."""
+        unless = fn("unless", String(self._original(condition)))
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_condition", unless))
+        return ("spell", out)
 
     def one_shot_chain(self, *effects):
         """"Surveil 1, then draw a card": typed effects, and actions of no
