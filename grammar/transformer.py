@@ -1875,16 +1875,6 @@ class Clauses(Transformer):
 
     # ------------------------------------------------------------ sentences
 
-    def one_shot_unless(self, clauses, condition):
-        """"Sacrifice it unless you discard a card at random": on each effect."""
-        unless = fn("unless", String(self._original(condition)))
-        out = []
-        for clause in clauses:
-            out.append(clause)
-            if clause[0] in ("effect", "grant_keyword"):
-                out.append(("effect_condition", unless))
-        return ("spell", out)
-
     def one_shot_chain(self, *effects):
         """"Surveil 1, then draw a card": typed effects, and actions of no
         term (other(S)) which keep the sentence to the abilities that may
