@@ -12,7 +12,6 @@ apart. The issue's goal: no unparsed mana ability.
 
 import argparse
 import json
-import re
 import sys
 import time
 from collections import Counter
@@ -23,38 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grammar import parse_card  # noqa: E402
-
-ADD = re.compile(r"\badds?\b", re.IGNORECASE)
-
-
-def masked(text):
-    """text with quoted parts blanked, same length."""
-    return re.sub(r'"[^"]*"', lambda m: " " * len(m.group()), text)
-
-
-def sentence_spans(text, start):
-    for m in re.finditer(r"[^.\n]+\.?", text[start:]):
-        yield start + m.start(), start + m.end()
-
-
-def mana_spans(kind, text):
-    """The spans of a mana ability's own part (cost and "Add" sentence),
-    or None when the ability is no mana ability."""
-    plain = masked(text)
-    if kind == "activated":
-        colon = plain.find(":")
-        if colon < 0 or plain.lstrip().startswith("[") or "target" in plain[colon:].lower():
-            return None
-        spans = [(0, colon)]
-    elif kind == "triggered":
-        first = next(sentence_spans(plain, 0), None)
-        if first is None or "for mana" not in plain[first[0]:first[1]]:
-            return None
-        return [first] if ADD.search(plain[first[0]:first[1]]) else None
-    else:
-        return None
-    adds = [s for s in sentence_spans(plain, colon + 1) if ADD.search(plain[s[0]:s[1]])]
-    return spans + adds[:1] if adds else None
+from pyglue.coverage import ADD, mana_spans  # noqa: E402
 
 
 @dataclass

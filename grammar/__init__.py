@@ -43,7 +43,7 @@ def parse_type_line(obj_id, type_line):
     obj = String(obj_id)
     types, _, subtypes = type_line.partition("—")
     facts = []
-    supertypes = {"basic", "legendary", "snow", "world", "ongoing", "elite", "host"}
+    supertypes = {t.lower() for t in lexicon.SUPERTYPES + lexicon.UN_SUPERTYPES}
     for word in types.split():
         name = constant_name(word)
         pred = "printed_supertype" if name in supertypes else "printed_card_type"
@@ -62,6 +62,13 @@ KEYWORD = re.compile(
                             sorted(lexicon.KEYWORDS, key=len, reverse=True)),
     re.IGNORECASE)
 ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
+# Keyword abilities written like ability words, each a condition on the
+# ability after the dash (702.57a, 702.142a, 702.169, 702.177a, 702.178a)
+CONDITION_LABEL = re.compile(r"(Boast|Exhaust|Forecast|Max speed|Solved|Power-up) — ")
+VISIT = re.compile(r"Visit — ")                   # 702.159a: a triggered ability
+LEVEL_SYMBOL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")  # 711.2: a leveler's level symbol
+LEVEL_PT = re.compile(r"(\d+|\*)/(\d+|\*)")     # 711.2a: the P/T box of a level
+CLASS_LEVEL = re.compile(r"(?:\{[^{}]+\})+: Level (\d+)")  # 716.2a: a class level bar
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
@@ -82,6 +89,8 @@ STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/
 DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
 # 603.12: "<effect>. When you do, <effect>"; "If <condition>, <effect>"
 CONDITION = re.compile(r"(?:if ([^,]+)|(when you do)), ")
+# 611.3a: a static ability that applies only while a condition holds
+STATIC_CONDITION = re.compile(r"(?:as long as ([^,]+)|during your turn), ")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
@@ -181,7 +190,7 @@ def _normalize(text, names):
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def _tree(piece, rule):
     """The parse tree of a piece, or None; boards repeat their texts."""
     try:
@@ -215,8 +224,9 @@ def _sentences(text, start, end):
 class _Ability:
     """Facts of one ability: the pieces parsed one at a time."""
 
-    def __init__(self, card, ab, text, quoted):
+    def __init__(self, card, ab, text, quoted, condition=None):
         self.card, self.ab, self.text = card, ab, text
+        self.condition = condition  # the level A belongs to (711.2, 716.2a)
         self.next_sel = 1
         self.next_target = 1    # 115.1: targets numbered in text order
         self.effects = 0
@@ -231,7 +241,8 @@ class _Ability:
             self.subs = k
             i, j = m.span()
             sub = Function("sub", [ab, Number(k)])
-            card.ability(sub, text[i + 1:j - 1], True)
+            # a comma before the closing quote belongs to the sentence around it
+            card.ability(sub, text[i + 1:j - 1].removesuffix(","), True)
             placeholder = '"q%d"' % k
             if len(placeholder) <= j - i:
                 self.quotes["q%d" % k] = sub
@@ -276,7 +287,7 @@ class _Ability:
 
     def parse(self, start, end, rule):
         """Piece text[start:end] read as `rule`: (result, selector facts), or None."""
-        piece = self.norm[start:end].rstrip(".,")
+        piece = self.norm[start:end].rstrip(".")  # a trailing comma is no sentence end
         if not piece.strip():
             return None
         if rule == "triggered" and "for mana" not in piece:
@@ -313,7 +324,8 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", Number(self.effects), *args)
-            elif name in ("effect_condition", "effect_optional"):  # of the effect just before
+            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed"):
+                # of the effect just before
                 self.fact(name, Number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
                 sel, text = args
@@ -340,10 +352,13 @@ class _Ability:
             parsed = self.parse(i, j, rule)
             if parsed is None and self.allow_other:
                 parsed = self.conditional(i, j)
+            if parsed is None:
+                parsed = self.static_condition(i, j)
             if parsed is not None and parsed[0][0] == "other_effect" and not self.allow_other:
                 parsed = None
             if parsed is None:
                 self.unparsed(i, j)
+                kinds.append(None)  # the kind of the ability is its first sentence's
             else:
                 kind, clauses = self.take(parsed)
                 kinds.append(kind)
@@ -406,6 +421,25 @@ class _Ability:
         out.append(("effect_condition", condition))
         return (kind, out), transformer
 
+    def static_condition(self, i, j):
+        """"As long as S, <static>" and "During your turn, <static>" (611.3a):
+        effect_condition(A, I, as_long_as(S)) on each effect of the sentence."""
+        m = STATIC_CONDITION.match(self.norm, i, j)
+        if m is None:
+            return None
+        parsed = self.parse(m.end(), j, "sentence")
+        if parsed is None or parsed[0][0] != "static":
+            return None
+        text = self.text[m.start(1):m.end(1)] if m.group(1) else "it is your turn"
+        condition = Function("as_long_as", [String(text)])
+        (kind, clauses), transformer = parsed
+        out = []
+        for clause in clauses:  # a granted keyword is an effect too
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_condition", condition))
+        return (kind, out), transformer
+
     def delayed(self, i, j):
         """"until end of turn, whenever ..., <effect>": the effect creates a
         delayed triggered ability (603.7), sub(A, K), lasting that long."""
@@ -448,7 +482,11 @@ class _Ability:
             self.fact("keyword_number", Number(int(rest)))
         elif rest:
             parsed = self.parse(start, self.end, "keyword_arg")
-            if parsed is None:
+            cost = self.parse(start, self.end, "cost") if parsed is None and rest.endswith(".") else None
+            if cost is not None:  # "Ward—Pay 2 life.", "Cycling—Discard a card." (702.21a, 702.29a)
+                self.fact("cost", self.take(cost))
+                self.fact("keyword_cost", String(rest.rstrip(".")))
+            elif parsed is None:
                 self.unparsed(start, self.end)
             else:
                 self.emit(self.take(parsed))
@@ -568,6 +606,8 @@ class _Ability:
 
     def run(self):
         self.fact("ability_text", String(self.text))
+        if self.condition is not None:
+            self.fact("ability_condition", self.condition)
         self.refers_to_x()
         self.read()
         if self.end < len(self.text):
@@ -595,7 +635,18 @@ class _Ability:
             self.fact("ability_kind", Function("triggered"))
             self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
             return self.sentences(chapter.end(), self.end)
-        if ABILITY_WORD.match(self.text, start):
+        label = CONDITION_LABEL.match(self.text, start)
+        if label:
+            self.fact("ability_condition", Function(constant_name(label.group(1))))
+            if label.group(1) == "Forecast":  # 702.57a: activated only from its owner's hand
+                self.fact("activation_zone", Function("hand"))
+            start = label.end()
+        elif VISIT.match(self.text, start):  # "Whenever you roll to visit ... [effect]"
+            self.fact("ability_kind", Function("triggered"))
+            self.fact("trigger", Function("other", [String("Visit")]))
+            self.allow_other = True
+            return self.sentences(VISIT.match(self.text, start).end(), self.end)
+        elif ABILITY_WORD.match(self.text, start):
             start = ABILITY_WORD.match(self.text, start).end()
         if TRIGGER.match(self.text, start):
             return self.triggered(start)
@@ -634,8 +685,8 @@ class _Card:
         self.station = False    # a station card (721): "N+ |" lines
         self.additional_costs = []  # (cost term, printed text) of the spell (601.2b)
 
-    def ability(self, ab, text, quoted=False):
-        _Ability(self, ab, text, quoted).run()
+    def ability(self, ab, text, quoted=False, condition=None):
+        _Ability(self, ab, text, quoted, condition).run()
 
 
 def parse_card(obj_id, name, text, types=(), supertypes=()):
@@ -647,9 +698,24 @@ def parse_card(obj_id, name, text, types=(), supertypes=()):
                  "legendary" in {t.lower() for t in supertypes})
     card.station = bool(re.search(r"^Station\b", text or "", re.M))
     obj = String(obj_id)
-    for n, line in enumerate(_lines(text or ""), 1):
+    n, level = 0, None  # level: the condition of the lines of a level (711.2, 716.2a)
+    for line in _lines(text or ""):
+        symbol = LEVEL_SYMBOL.fullmatch(line)
+        if symbol:  # a level symbol is no ability of its own: the lines after it are its
+            low, high = symbol.groups()
+            level = (Function("level", [Number(int(low)), Number(int(high))]) if high
+                     else Function("level_at_least", [Number(int(low))]))
+            continue
+        box = LEVEL_PT.fullmatch(line) if level is not None else None
+        if box:
+            card.out.facts.append(Function("level_pt", [obj, level, *map(_printed_number, box.groups())]))
+            continue
+        n += 1
         ab = Function("ab", [obj, Number(n)])
         card.out.abilities.append((n, ab, line))
         card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
-        card.ability(ab, line)
+        card.ability(ab, line, condition=level)
+        bar = CLASS_LEVEL.fullmatch(line)
+        if bar:
+            level = Function("class_level", [Number(int(bar.group(1)))])
     return card.out

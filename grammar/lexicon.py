@@ -1,5 +1,6 @@
-"""Word lists from the Comprehensive Rules (2026-01-16): the keywords and
-subtypes the grammar recognises."""
+"""Word lists from the Comprehensive Rules (2026-01-16): the card types,
+supertypes, colors, keywords, predefined tokens and subtypes the grammar
+recognises, each listed once."""
 
 # 702.2 and on: keyword abilities.
 KEYWORDS = (
@@ -35,6 +36,26 @@ KEYWORDS = (
     'Gift', 'Offspring', 'Impending', 'Exhaust', 'Max Speed',
     'Start Your Engines!', 'Harmonize', 'Mobilize', 'Job Select', 'Tiered',
     'Station', 'Warp', 'Mayhem', 'Web-slinging', 'Firebending',
+)
+
+# 205.2a: card types.
+CARD_TYPES = (
+    'Artifact', 'Battle', 'Creature', 'Enchantment', 'Instant', 'Kindred',
+    'Land', 'Planeswalker', 'Sorcery',
+)
+
+# 205.4a: supertypes; the Un-sets print two more on type lines.
+SUPERTYPES = ('Basic', 'Legendary', 'Ongoing', 'Snow', 'World')
+UN_SUPERTYPES = ('Elite', 'Host')
+
+# 105.1: the five colors, with their mana symbols' letters.
+COLORS = {'White': 'w', 'Blue': 'u', 'Black': 'b', 'Red': 'r', 'Green': 'g'}
+
+# 111.10: predefined tokens whose name alone says what they are (Incubator
+# and the Roles need more words).
+PREDEFINED_TOKENS = (
+    'Treasure', 'Food', 'Gold', 'Walker', 'Shard', 'Clue', 'Blood',
+    'Powerstone', 'Map', 'Junk', 'Lander',
 )
 
 # 205.3g: artifact types.

@@ -7,6 +7,7 @@ Selector constraints are collected in `facts`. Whatever the vocabulary
 cannot say raises `NotUnderstood`: the text then stays unparsed."""
 
 import re
+from functools import lru_cache
 
 from clingo import Function, Number, String
 from lark import Token, Transformer, v_args
@@ -28,10 +29,12 @@ def _n(n):
     return Number(n) if isinstance(n, int) else n
 
 
+@lru_cache(maxsize=None)  # symbols are values: each made once (clingo's calls are dear)
 def const(name):
     return Function(name)
 
 
+@lru_cache(maxsize=1 << 16)
 def fn(name, *args):
     return Function(name, list(args))
 
@@ -59,9 +62,8 @@ def _words(names):
     return table
 
 
-CARD_TYPES = _words(["artifact", "battle", "creature", "enchantment", "instant",
-                     "kindred", "land", "planeswalker", "sorcery"])
-SUPERTYPES = _words(["basic", "legendary", "snow", "world"])
+CARD_TYPES = _words(lexicon.CARD_TYPES)
+SUPERTYPES = _words(lexicon.SUPERTYPES)
 SUBTYPES = _words(lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES
                   + lexicon.LAND_TYPES + lexicon.PLANESWALKER_TYPES
                   + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
@@ -70,10 +72,18 @@ ANY_OBJECT = {"permanent", "permanents", "card", "cards"}  # no constraint
 TOKEN = {"token", "tokens"}
 SPELL = {"spell", "spells"}  # an object on the stack (a target "spell": sel_zone stack)
 NOUNS = CARD_TYPES.keys() | SUBTYPES.keys() | ANY_OBJECT | TOKEN | SPELL
+# "creature gets" needs a determiner; subtypes are left out, since many are
+# spelled alike in the plural ("Merfolk you control get +1/+1")
+SINGULAR_NOUNS = {w for w in CARD_TYPES.keys() | ANY_OBJECT | TOKEN | SPELL if _plural(w) in NOUNS}
+# plural spellings that are no singular one: never an adjective ("elves creature")
+_SINGULAR_SPELLINGS = {w for w in NOUNS if _plural(w) in NOUNS}
+PLURAL_NOUNS = {_plural(w) for w in _SINGULAR_SPELLINGS} - _SINGULAR_SPELLINGS
 
-COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+COLORS = {color.lower(): letter for color, letter in lexicon.COLORS.items()}
 COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolored",
                 "colorless": "sel_colorless"}  # 105.2
+PREDEFINED_TOKENS = {_plural(t.lower()): t.lower() for t in lexicon.PREDEFINED_TOKENS}
+PREDEFINED_TOKENS.update({t: t for t in PREDEFINED_TOKENS.values()})
 KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS if " " not in k}
 KEYWORD_PHRASES = {k.lower() for k in lexicon.KEYWORDS}
 SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
@@ -104,6 +114,7 @@ class Clauses(Transformer):
         self.next_target = 1    # 115.1: the ability's targets, in text order
         self.target_sels = {}   # target(K) -> its selector
         self.spells = set()     # selectors whose noun is "spell"
+        self.singular = set()   # selectors whose head noun is singular ("creature")
         self.sacrifices = []    # sacrifice costs of the ability and its spell (additional costs)
 
     def _original(self, token):
@@ -147,6 +158,9 @@ class Clauses(Transformer):
         *adjectives, head = [t.value for t in tokens]
         if head not in NOUNS:
             raise NotUnderstood(head)
+        # "creature creature", "elves creature": a noun said twice, a plural before the head
+        if len(set(adjectives + [head])) <= len(adjectives) or PLURAL_NOUNS.intersection(adjectives):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
         constraints = [self._adjective(w) for w in adjectives]
         if head in TOKEN:
             constraints.append(("sel_token", None))
@@ -157,7 +171,7 @@ class Clauses(Transformer):
         # several subtypes would read as "one of": "Elf Warrior" is not that
         if sum(p == "sel_subtype_in" for p, _ in constraints) > 1:
             raise NotUnderstood(" ".join(t.value for t in tokens))
-        return constraints
+        return constraints + ([("singular", None)] if head in SINGULAR_NOUNS else [])
 
     def any_of(self, *tokens):
         """"a black or artifact creature": the head noun, and one of the
@@ -189,9 +203,10 @@ class Clauses(Transformer):
         return constraints + [("sel_type_in", const(CARD_TYPES[t.value])) for t in (first, second)]
 
     def one_of(self, *tokens):
+        singular = [("singular", None)] if tokens[-1].value in SINGULAR_NOUNS else []
         for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
             if all(t.value in table for t in tokens):
-                return [(pred, const(table[t.value])) for t in tokens]
+                return [(pred, const(table[t.value])) for t in tokens] + singular
         raise NotUnderstood(" ".join(t.value for t in tokens))
 
     def you_control(self):
@@ -200,7 +215,7 @@ class Clauses(Transformer):
     def opponent_controls(self):
         return ("sel_controller", const("opponent"))
 
-    def anywhere(self):
+    def anywhere(self, *_words):
         return None
 
     def from_zone(self, zone):
@@ -208,9 +223,17 @@ class Clauses(Transformer):
 
     def group(self, nouns, *rest):
         constraints = nouns + [c for c in rest if c]
-        sel = self._selector([c for c in constraints if c[0] != "spell"])
+        sel = self._selector([c for c in constraints if c[0] not in ("spell", "singular")])
         if ("spell", None) in constraints:
             self.spells.add(sel)
+        if ("singular", None) in constraints:
+            self.singular.add(sel)
+        return sel
+
+    def plural_group(self, sel):
+        """"Creatures you control get +1/+1": no determiner only before a plural."""
+        if sel in self.singular:
+            raise NotUnderstood("a singular noun without a determiner")
         return sel
 
     def among_referred(self):
@@ -346,7 +369,13 @@ class Clauses(Transformer):
 
     def discard(self, obj):
         sel, n = self._object(obj)
+        if sel == const("sel_self"):  # "Discard this card" (channel, 702.29): from the hand
+            self.facts.append(fn("activation_zone", self.ab, const("hand")))
         return fn("discard", sel, n)
+
+    def discard_at_random(self, obj, _at_random):
+        sel, n = self._object(obj)
+        return fn("discard_at_random", sel, n)
 
     def exile(self, obj):
         sel, n = self._object(obj)
@@ -626,8 +655,9 @@ class Clauses(Transformer):
         return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
 
     def other_effect(self, *actions):
-        """One or several actions: "You draw two cards and you lose 2 life"."""
-        return ("other_effect", list(actions))
+        """One or several actions: "You draw two cards and you lose 2 life",
+        "Scry 2, then reveal the top card of your library"."""
+        return ("other_effect", [c for a in actions for c in (a if isinstance(a, list) else [a])])
 
     def other_sentence(self, _self, _n):
         """"Then this enchantment intensifies by 1": the sentence after "Then"."""
@@ -759,6 +789,25 @@ class Clauses(Transformer):
 
     def action(self, *tokens):
         return const("_".join(t.value for t in tokens))
+
+    def doesnt_untap_next(self, sel):
+        """"This land doesn't untap during your next untap step": once."""
+        return [("effect", fn("doesnt_untap_next", sel))]
+
+    def _cost_change(self, sel, token, direction):
+        """"This spell costs {1} less to cast", "Creature spells you cast cost
+        {1} less to cast" (601.2f): spells only."""
+        if sel != const("sel_self") and sel not in self.spells:
+            raise NotUnderstood("not a spell")
+        if sel in self.spells:
+            self.facts.append(fn("sel_zone", sel, const("stack")))
+        return [("effect", fn("cost_change", sel, const(direction), self.mana_cost(token)))]
+
+    def costs_less(self, sel, token):
+        return self._cost_change(sel, token, "less")
+
+    def costs_more(self, sel, token):
+        return self._cost_change(sel, token, "more")
 
     def must_attack(self, sel):
         return [("effect", fn("must_attack", sel))]
@@ -1104,20 +1153,13 @@ class Clauses(Transformer):
         return ([("duration", duration)] if duration else []) + [
             ("effect", fn("modify_pt", target, *self._pt(pt)))]
 
-    # 613.1b: control-changing effects; the ability's controller gains control.
-    def gain_control(self, sel):
-        return [("effect", fn("gain_control", sel))]
-
-    def gain_control_target(self, target, duration=None):
-        return ([("duration", duration)] if duration else []) + [("effect", fn("gain_control", target))]
-
     # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
     def switch_pt_target(self, possessive, duration=None):
         noun = possessive.value.removesuffix("'s")
         if noun == possessive.value or noun not in NOUNS:
             raise NotUnderstood(possessive.value)
         target = self._target(self.group(self.words(possessive.__class__("WORD", noun))))
-        return ([("duration", duration)] if duration else []) + [("effect", fn("switch_pt", target))]
+        return self._effect(fn("switch_pt", target), duration)
 
     def modify_pt_until(self, sel, pt, duration):
         return [("duration", duration), ("effect", fn("modify_pt", sel, *self._pt(pt)))]
@@ -1199,3 +1241,665 @@ class Clauses(Transformer):
 
     def attacks(self, sel):
         return [("trigger", fn("attacks", sel))]
+
+    # ------------------------------------------------ compositional effects
+    # Each verb a typed effect term over the shared phrases; `duration`
+    # words become effect_duration(A, I, D) of the effect they end.
+
+    @staticmethod
+    def _effect(term, duration=None):
+        return [("effect", term)] + ([("effect_duration", duration)] if duration else [])
+
+    def surveil(self, amount):
+        return self._effect(fn("surveil", self._amount_term(amount)))
+
+    def proliferate(self):
+        return self._effect(const("proliferate"))
+
+    def _cards(self, count, noun):
+        """"a card", "three cards": the amount; no other noun."""
+        if noun.value not in ("card", "cards"):
+            raise NotUnderstood(noun.value)
+        return self._count_amount(count)
+
+    def mill_you(self, count, noun):
+        return self._effect(fn("mill", const("you"), self._cards(count, noun)))
+
+    def mill(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("mill", who, self._cards(count, noun)))
+
+    def draw(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("draw", who, self._cards(count, noun)))
+
+    def discard_each(self, who, count, noun):
+        return self._effect(fn("discard", who, self._cards(count, noun)))
+
+    def sacrifice_each(self, who, obj, _choice=None):
+        if not isinstance(obj, tuple):
+            raise NotUnderstood("sacrifices this")
+        sel, n = obj
+        return self._effect(fn("sacrifice", who, sel, _n(n)))
+
+    def gain_life(self, who, amount):
+        self._player(who)
+        return self._effect(fn("gain_life", who, self._amount_term(amount)))
+
+    def lose_life(self, who, amount):
+        self._player(who)
+        return self._effect(fn("lose_life", who, self._amount_term(amount)))
+
+    def reveal_hand(self, who, zone):
+        self._player(who)
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("reveal_hand", who))
+
+    def _player(self, who):
+        """A target here must be a player ("target opponent mills two cards")."""
+        if who.name == "target":
+            self._player_target(who)
+
+    def that_player(self):
+        return const("that_player")
+
+    def its_controller(self):
+        return const("its_controller")
+
+    def each_opponent(self):
+        return const("each_opponent")
+
+    def that_object(self, word):
+        """"that creature": the object the ability spoke of before, as "it"."""
+        if word.value not in NOUNS or word.value in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("it")
+
+    def those_objects(self, word):
+        """"those creatures": the objects the ability spoke of before, as "them"."""
+        if word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("it")
+
+    def regenerate(self, what):
+        return self._effect(fn("regenerate", what))
+
+    def transform_effect(self, what):
+        return self._effect(fn("transform", what))
+
+    def sacrifice_object(self, what):
+        return self._effect(fn("sacrifice", what))
+
+    def create_token(self, count, token):
+        return self._effect(fn("create_token", self._count_amount(count), token))
+
+    def predefined_token(self, word):
+        if word.value not in PREDEFINED_TOKENS:
+            raise NotUnderstood(word.value)
+        return fn("token", const(PREDEFINED_TOKENS[word.value]))
+
+    def creature_token(self, pt, *rest):
+        """"a 1/1 green Saproling creature token with flying": token(P, T,
+        Colors, Subtypes, Types, Keywords), each list a tuple in text order;
+        colors, then subtypes, then card types, as the Oracle writes them."""
+        words, *keywords = rest
+        keywords = keywords[0] if keywords else []
+        colors, subtypes, types = [], [], []
+        for w in words:
+            if w in COLORS and not subtypes and not types:
+                colors.append(const(COLORS[w]))
+            elif w == "colorless" and not colors and not subtypes and not types:
+                continue
+            elif w in SUBTYPES and w not in PLURAL_NOUNS and not types:
+                subtypes.append(const(SUBTYPES[w]))
+            elif w in CARD_TYPES and w not in PLURAL_NOUNS:
+                types.append(const(CARD_TYPES[w]))
+            else:
+                raise NotUnderstood(w)
+        if const("creature") not in types or len(set(words)) < len(words):
+            raise NotUnderstood(" ".join(words))
+        p, t = pt.value.split("/")
+        return fn("token", Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
+                  fn("", *types), fn("", *[const(constant_name(k)) for k in keywords]))
+
+    def token_words(self, *tokens):
+        return [t.value for t in tokens]
+
+    def get_energy(self, *tokens):
+        return self._effect(fn("get_energy", Number(len(tokens))))
+
+    def become_monarch(self):
+        return self._effect(const("become_monarch"))
+
+    def library_verb(self, *tokens):
+        return "_".join(t.value for t in tokens)
+
+    def top_card(self, verb, noun, zone):
+        if noun.value != "card":
+            raise NotUnderstood(noun.value)
+        return self.top_cards(verb, 1, Token("WORD", "cards"), zone)
+
+    def top_cards(self, verb, n, noun, zone):
+        """"look at (reveal, exile, mill) the top N cards of your library"."""
+        if noun.value != "cards" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("top_of_library", const(verb), const("you"), Number(n)))
+
+    def gain_abilities(self, sel, items, duration=None):
+        """The duration belongs to each ability granted."""
+        lasting = [("effect_duration", duration)] if duration else []
+        return [c for grant in self._grants(sel, items) for c in [grant] + lasting]
+
+    def pump_and_gain(self, sel, pt, items, duration=None):
+        return self.modify_pt_referred(sel, pt, duration) + self.gain_abilities(sel, items, duration)
+
+    def modify_pt_referred(self, sel, pt, duration=None):
+        return self._effect(fn("modify_pt", sel, *self._pt(pt)), duration)
+
+    def deal_damage_each_player(self, _self, n, who):
+        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
+
+    def deal_damage_each(self, _self, n, sel):
+        return self._effect(fn("deal_damage", sel, fn("n", Number(n))))
+
+    def deal_damage_by_it(self, it, n, target):
+        """"It deals 3 damage to any target": the object spoken of before deals it."""
+        return self._effect(fn("deal_damage_by", it, target, fn("n", Number(n))))
+
+    def class_level_up(self, n):
+        """716.2a: "[Cost]: Level N": this Class's level becomes N; activate
+        only if it is level N-1 and only as a sorcery."""
+        if n < 2:
+            raise NotUnderstood("level")
+        return self._effect(fn("become_level", Number(n))) + [
+            ("activation_restriction", const("sorcery_speed")),
+            ("activation_restriction", fn("only_if", String("this Class is level %d" % (n - 1))))]
+
+    def cant_be_regenerated(self, it):
+        return self._effect(fn("cant", it, const("be_regenerated")))
+
+    def pay_mana(self, token):
+        """"(You may) pay {2}": pay(C), C a cost term as of cost/2."""
+        return self._effect(fn("pay", self.mana_cost(token)))
+
+    def pay_energy_effect(self, *tokens):
+        return self._effect(fn("pay", self.pay_energy(*tokens)))
+
+    def can_block_additional(self, sel):
+        return self._effect(fn("can_block_additional", sel, Number(1)))
+
+    def pay_life_effect(self, n):
+        return self._effect(fn("pay", self.pay_life(n)))
+
+    def gain_life_you(self, amount):
+        """"(You may) gain 3 life"."""
+        return self._effect(fn("gain_life", const("you"), self._amount_term(amount)))
+
+    def shuffle(self, who):
+        self._player(who)
+        return self._effect(fn("shuffle", who))
+
+    def shuffle_you(self):
+        return self.shuffle(const("you"))
+
+    def sacrifice_you(self, count, sel):
+        """"Sacrifice a creature": you sacrifice, as "Target player sacrifices"."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return self._effect(fn("sacrifice", const("you"), sel, _n(n)))
+
+    def gain_control(self, what, duration=None):
+        return self._effect(fn("gain_control", what), duration)
+
+    def cant_this_turn(self, what, *actions):
+        return [c for a in actions for c in self._effect(fn("cant", what, a), const("end_of_turn"))]
+
+    def _rest_on_bottom(self, zone, order):
+        """"Put the rest on the bottom of your library in a random (any) order"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_rest", const("library_bottom"), const(order)))
+
+    def rest_on_bottom_random(self, zone):
+        return self._rest_on_bottom(zone, "random_order")
+
+    def rest_on_bottom_any(self, zone):
+        return self._rest_on_bottom(zone, "any_order")
+
+    def rest_into_graveyard(self, zone):
+        if zone.value != "graveyard":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_rest", const("graveyard"), const("any_order")))
+
+    def deal_damage_player(self, _self, n, who):
+        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
+
+    def create_tapped_token(self, count, token):
+        return self._effect(fn("create_token", self._count_amount(count), token, const("tapped")))
+
+    def action_word(self, token):
+        return token.value
+
+    def keyword_action(self, verb, n):
+        return self._effect(fn(verb, Number(n)))
+
+    def amass(self, word, n):
+        """"Amass Orcs 2" (701.44): the Army's creature type, and N."""
+        if word.value not in SUBTYPES or word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("amass", const(SUBTYPES[word.value]), Number(n)))
+
+    def learn(self):
+        return self._effect(const("learn"))
+
+    def connive(self, what):
+        return self._effect(fn("connive", what))
+
+    def explore(self, what):
+        return self._effect(fn("explore", what))
+
+    def manifest_dread(self):
+        return self._effect(const("manifest_dread"))
+
+    def take_initiative(self):
+        return self._effect(const("take_the_initiative"))
+
+    def win_game(self):
+        return self._effect(fn("win_the_game", const("you")))
+
+    def extra_turn(self):
+        return self._effect(fn("extra_turn", const("you")))
+
+    def may_play_this_turn(self, what):
+        """"You may play that card this turn" (exiled cards, 601.2 / 305.1)."""
+        return self._effect(fn("may_play", what), const("end_of_turn")) + [("effect_optional",)]
+
+    def search(self, zone, count, sel):
+        """"Search your library for a basic land card": the cards found are "it"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("search", const("library"), sel, self._count_amount(count)))
+
+    def put_onto_battlefield(self, what):
+        return self._effect(fn("put_onto_battlefield", what, const("untapped")))
+
+    def put_onto_battlefield_tapped(self, what):
+        return self._effect(fn("put_onto_battlefield", what, const("tapped")))
+
+    def put_into_zone(self, what, zone):
+        return self._effect(fn("put_into", what, const(zone.value)))
+
+    def reveal_it(self, what):
+        return self._effect(fn("reveal", what))
+
+    def return_under_owner(self, what):
+        """"Return it to the battlefield under its owner's control"."""
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("untapped")))
+
+    def return_under_owner_tapped(self, what):
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("tapped")))
+
+    def prevent_next_damage(self, n, recipient):
+        return self._effect(fn("prevent_next_damage", recipient, Number(n)), const("end_of_turn"))
+
+    def prevent_next_damage_to_you(self, n):
+        return self.prevent_next_damage(n, const("you"))
+
+    def prevent_combat_damage(self):
+        return self._effect(const("prevent_all_combat_damage"), const("end_of_turn"))
+
+    def gain_life_equal(self, quantity):
+        """"You gain life equal to ...": the amount in its own words."""
+        return self._effect(fn("gain_life", const("you"), self._amount(quantity)))
+
+    def put_on_top(self, what):
+        return self._effect(fn("put_on_library", what, const("top")))
+
+    def put_on_bottom(self, what):
+        return self._effect(fn("put_on_library", what, const("bottom")))
+
+    def shuffle_into_library(self, what):
+        return self._effect(fn("shuffle_into_library", what))
+
+    def attach(self, what, target):
+        return self._effect(fn("attach", what, target))
+
+    def next_end_step(self):
+        return const("next_end_step")
+
+    def next_upkeep(self):
+        return const("next_upkeep")
+
+    def end_of_combat(self):
+        return const("end_of_combat")
+
+    def delayed_effect(self, clauses, when):
+        """"Sacrifice it at the beginning of the next end step" (603.7); an
+        action of no term keeps the sentence where other(S) may be."""
+        if isinstance(clauses, tuple):  # other(S)
+            return ("other_effect", [clauses, ("effect_delayed", when)])
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] == "effect":
+                out.append(("effect_delayed", when))
+        return ("spell", out)
+
+    def gain_that_much_life(self):
+        return self._effect(fn("gain_life", const("you"), fn("other", String("that much"))))
+
+    def roll_die_sided(self, sides):
+        """"Roll a six-sided die"."""
+        words = ["four", "six", "eight", "ten", "twelve", "twenty"]
+        numbers = [4, 6, 8, 10, 12, 20]
+        if not sides.value.endswith("-sided") or sides.value[:-6] not in words:
+            raise NotUnderstood(sides.value)
+        return self._effect(fn("roll_die", Number(numbers[words.index(sides.value[:-6])])))
+
+    def roll_die(self, die):
+        """"Roll a d20" (706)."""
+        if not re.fullmatch(r"d(4|6|8|10|12|20)", die.value):
+            raise NotUnderstood(die.value)
+        return self._effect(fn("roll_die", Number(int(die.value[1:]))))
+
+    def clash(self):
+        return self._effect(const("clash"))
+
+    def open_attraction(self):
+        return self._effect(const("open_an_attraction"))
+
+    def additional_combat_phase(self):
+        return self._effect(const("additional_combat_phase"))
+
+    def return_to_battlefield_from_tapped(self, what, zone):
+        return self._effect(fn("return_to_battlefield", what, const(zone.value), const("tapped")))
+
+    def may_play_until_next_turn(self, what):
+        """"Until the end of your next turn, you may play that card (those cards)"."""
+        return self._effect(fn("may_play", what), const("until_end_of_your_next_turn")) + [
+            ("effect_optional",)]
+
+    def discard_it(self, who, what):
+        """"That player discards that card"."""
+        return self._effect(fn("discard_card", who, what))
+
+    def additional_land(self):
+        return self._effect(fn("additional_land_play", Number(1)))
+
+    def control_enchanted(self, word):
+        return self._effect(fn("gain_control", self.enchanted(word)))
+
+    def can_block_only(self, sel, blocked):
+        return self._effect(fn("can_block_only", sel, blocked))
+
+    def may_not_untap(self, sel):
+        return self._effect(fn("may_not_untap", sel))
+
+    def any_player_may_activate(self):
+        return [("activation_restriction", const("any_player"))]
+
+    def bite(self, source, target):
+        """"Target creature you control deals damage equal to its power to target creature"."""
+        return self._effect(fn("deal_damage_by", source, target, fn("power", source)))
+
+    def grant_it(self, what, items):
+        """"It has 'Sacrifice this token: Add {C}.'": the object spoken of before."""
+        return self._grants(what, items)
+
+    def _one_into(self, zone, rest):
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_one_of", const("it"), const("hand"))) + rest
+
+    def one_into_rest_bottom(self, zone, library):
+        return self._one_into(zone, self._rest_on_bottom(library, "any_order"))
+
+    def one_into_rest_bottom_random(self, zone, library):
+        return self._one_into(zone, self._rest_on_bottom(library, "random_order"))
+
+    def one_into_rest_into(self, zone, graveyard):
+        return self._one_into(zone, self.rest_into_graveyard(graveyard))
+
+    def search_up_to(self, zone, n, sel):
+        """"Search your library for up to two basic land cards"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("search", const("library"), sel, fn("up_to", Number(n))))
+
+    def cant_unless(self, sel, action, condition):
+        return [("effect", fn("cant", sel, action)),
+                ("effect_condition", fn("unless", String(self._original(condition))))]
+
+    def may_cast_free(self, what):
+        return self._effect(fn("may_cast_without_paying", what)) + [("effect_optional",)]
+
+    def copy_that_spell(self, what):
+        """"Copy that spell" (707.10): the spell spoken of before."""
+        if self.text.split()[-1].lower().rstrip(".") != "spell":
+            raise NotUnderstood("copy that")
+        return self._effect(fn("copy_spell", what))
+
+    def populate(self):
+        return self._effect(const("populate"))
+
+    def skip_draw_step(self):
+        return self._effect(fn("skip", const("draw_step")))
+
+    def discard_hand(self, zone):
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("discard_hand", const("you")))
+
+    def player_counters(self, count, kind):
+        """"You get an experience counter" (122.1)."""
+        if kind.value not in ("experience", "poison", "rad", "ticket"):
+            raise NotUnderstood(kind.value)
+        return self._effect(fn("player_counters", const("you"), String(kind.value), self._count_amount(count)))
+
+    def bottom_random(self, zone):
+        return self._rest_on_bottom(zone, "random_order")
+
+    def bottom_any(self, zone):
+        return self._rest_on_bottom(zone, "any_order")
+
+    def rest_into(self, zone):
+        return self.rest_into_graveyard(zone)
+
+    def put_into_and_rest(self, what, zone, rest):
+        return self.put_into_zone(what, zone) + rest
+
+    def put_onto_and_rest(self, what, rest):
+        return self.put_onto_battlefield(what) + rest
+
+    def fight(self, first, second):
+        return self._effect(fn("fight", first, second))
+
+    def remove_counters_effect(self, count, kind, what):
+        return self._effect(fn("remove_counters", what, kind, self._count_amount(count)))
+
+    def two_color_token(self, pt, color, words, *keywords):
+        """"a 1/1 green and white Citizen creature token"."""
+        if color.value not in COLORS or not words or words[0] not in COLORS:
+            raise NotUnderstood(color.value)
+        return self.creature_token(pt, [color.value] + words, *keywords)
+
+    def modify_pt_as_long_as(self, sel, pt, condition):
+        """"This creature gets +2/+2 as long as S" (611.3a)."""
+        return self.modify_pt(sel, pt) + [
+            ("effect_condition", fn("as_long_as", String(self._original(condition))))]
+
+    def may_play_until_eot(self, what):
+        return self.may_play_this_turn(what)
+
+    def one_into_other_into(self, zone, graveyard):
+        return self._one_into(zone, self.rest_into_graveyard(graveyard))
+
+    def _chosen(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return sel, _n(n)
+
+    def return_chosen_to_hand(self, count, sel):
+        """"Return a land you control to its owner's hand": you choose which."""
+        return self._effect(fn("return_to_hand", const("you"), *self._chosen(count, sel)))
+
+    def put_chosen_onto_battlefield(self, count, sel):
+        """"(You may) put a land card from your hand onto the battlefield"."""
+        return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
+                               const("untapped")))
+
+    def put_chosen_onto_battlefield_tapped(self, count, sel):
+        return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
+                               const("tapped")))
+
+    def gain_life_for_each(self, n, sel):
+        """"You gain 2 life for each creature you control"."""
+        n = int(n.value)
+        amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
+        return self._effect(fn("gain_life", const("you"), amount))
+
+    def deal_damage_its_power(self, it, target):
+        return self._effect(fn("deal_damage_by", it, target, fn("power", it)))
+
+    def lose_game(self):
+        return self._effect(fn("lose_the_game", const("you")))
+
+    def manifest_top(self, noun, zone):
+        if noun.value != "card" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(const("manifest_top_card"))
+
+    def exile_all_graveyards(self):
+        return self._effect(const("exile_all_graveyards"))
+
+    def goad(self, target):
+        return self._effect(fn("goad", target))
+
+    def deal_damage_by_it_to_you(self, it, n):
+        return self._effect(fn("deal_damage_by", it, const("you"), fn("n", Number(n))))
+
+    def additional_land_this_turn(self):
+        return self._effect(fn("additional_land_play", Number(1)), const("end_of_turn"))
+
+    def player_keyword(self, word):
+        """"You have hexproof" (702.11d): a keyword a player has."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("player_keyword", const("you"), const(word.value)))
+
+    def tap_or_untap(self, what):
+        """"(You may) tap or untap target creature": the player chooses which."""
+        return self._effect(fn("tap_or_untap", what))
+
+    def creature_token_quoted(self, pt, words, quote):
+        """"a 0/1 colorless Eldrazi Spawn creature token with "Sacrifice this
+        token: Add {C}."": the quoted ability B, token(..., (), (B,))."""
+        token = self.creature_token(pt, words)
+        return fn("token", *token.arguments, fn("", self.quotes[quote.value.strip('"')]))
+
+    def creature_type(self):
+        return const("creature_type")
+
+    def card_name(self):
+        return const("card_name")
+
+    def a_color(self):
+        return const("color")
+
+    def an_opponent(self):
+        return const("opponent")
+
+    def basic_land_type(self):
+        return const("basic_land_type")
+
+    def choose(self, kind):
+        """"Choose a creature type." (the choice the ability's later words use)."""
+        return self._effect(fn("choose", kind))
+
+    def choose_as_enters(self, _self, kind):
+        """614.12: "As this enchantment enters, choose a creature type"."""
+        return self._effect(fn("choose_as_enters", kind))
+
+    def blocked_by_one_at_most(self, sel):
+        return self._effect(fn("cant_be_blocked_by_more_than", sel, Number(1)))
+
+    def flash_permission(self, _self):
+        """"You may cast this spell as though it had flash" (601.3)."""
+        return self._effect(const("may_cast_as_though_it_had_flash"))
+
+    def choose_target(self, target):
+        """"Choose target creature." (later words say "that creature")."""
+        return self._effect(fn("choose", target))
+
+    def put_under_your_control(self, target):
+        """"Put target creature card from a graveyard onto the battlefield under your control"."""
+        return self._effect(fn("put_onto_battlefield_under_your_control", target))
+
+    def exile_players_graveyard(self, token):
+        """"Exile target player's graveyard": a target that is a player."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        target = self._target(self._selector([(who, None)]))
+        return self._effect(fn("exile_graveyard", target))
+
+    def spend_as_any_color(self, _self):
+        """609.4b: "You may spend mana as though it were mana of any color to cast this spell"."""
+        return self._effect(const("spend_mana_as_any_color"))
+
+    def venture(self):
+        return self._effect(const("venture_into_the_dungeon"))
+
+    def ring_tempts(self):
+        return self._effect(const("ring_tempts_you"))
+
+    def return_to_hand_from(self, what, zone):
+        return self._effect(fn("return_to_hand", what, const(zone.value)))
+
+    def return_to_battlefield_from(self, what, zone):
+        return self._effect(fn("return_to_battlefield", what, const(zone.value)))
+
+    def they(self):
+        """"they": the objects the ability spoke of before, as "them"."""
+        return const("it")
+
+    def only_during(self, word):
+        """"Activate only during your turn (upkeep)"."""
+        if word.value not in ("turn", "upkeep"):
+            raise NotUnderstood(word.value)
+        return [("activation_restriction", fn("during", const("your_" + word.value)))]
+
+    def triggers_once_each_turn(self):
+        return [("trigger_limit", const("once_each_turn"))]
+
+    def no_maximum_hand_size(self):
+        return self._effect(const("no_maximum_hand_size"))
+
+    def can_be_commander(self, sel):
+        if sel != const("sel_self"):
+            raise NotUnderstood("a group as commander")
+        return self._effect(const("can_be_commander"))
+
+    # ------------------------------------------------------------ sentences
+
+    def one_shot_chain(self, *effects):
+        """"Surveil 1, then draw a card": typed effects, and actions of no
+        term (other(S)) which keep the sentence to the abilities that may
+        have them."""
+        clauses = [c for e in effects for c in (e if isinstance(e, list) else [e])]
+        other = any(not isinstance(e, list) for e in effects)
+        return ("other_effect" if other else "spell", clauses)
+
+    def may_one_shot(self, *effects):
+        """"You may ...": each effect happens only if its player chooses so."""
+        kind, clauses = self.one_shot_chain(*effects)
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_optional",))
+        return kind, out
+
+    def may_other_effect(self, *actions):
+        return ("other_effect", self.may_one_shot(*actions)[1])

@@ -14,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from .coverage import add_parser as add_coverage_command
 from .errors import MtgaspError
 from .solve import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, MAX_TIMEOUT, internal_error
 
@@ -142,6 +143,7 @@ def _parser() -> argparse.ArgumentParser:
     facts.set_defaults(run=_run_facts)
 
     _add_tool_commands(commands)
+    add_coverage_command(commands)
     return parser
 
 

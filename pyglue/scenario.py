@@ -553,6 +553,9 @@ class _ScenarioReader:
     def read_ask(self, table: _Table, index: int) -> Ask:
         kinds = self.schema.kinds
         named = [key for key in table.data if key in kinds]
+        planned = [key for key in table.data if key in self.schema.planned]
+        if not named and planned:
+            table.fail(planned[0], self.schema.planned[planned[0]])
         if len(named) != 1:
             found = f"found {', '.join(named)}" if named else "found none"
             table.fail(named[1] if len(named) > 1 else None,

@@ -55,10 +55,11 @@ class Schema:
     kinds: dict[str, AskKind]
     shapes: dict[str, Shape]
     errors: dict[str, str]
+    planned: dict[str, str] = field(default_factory=dict)  # kinds of the format not answered yet
 
     def extended(self, paths: list[Path]) -> Schema:
         """This schema with the kinds, shapes and messages of a researcher's files."""
-        schema = Schema(dict(self.kinds), dict(self.shapes), dict(self.errors))
+        schema = Schema(dict(self.kinds), dict(self.shapes), dict(self.errors), dict(self.planned))
         for path in paths:
             other = _read(Path(path))
             for name in other.kinds:
@@ -101,15 +102,19 @@ def _read(path: Path) -> Schema:
         raise MtgaspError(f"cannot read the ask schema {path}: {error.strerror}") from None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise MtgaspError(f"{path}: not a valid ask schema ({error})") from None
-    unknown = set(data) - {"kinds", "shapes", "errors"}
+    unknown = set(data) - {"kinds", "shapes", "errors", "planned"}
     if unknown:
-        raise MtgaspError(f"{path}: unknown schema section '{sorted(unknown)[0]}'; expected kinds, shapes, errors")
+        raise MtgaspError(f"{path}: unknown schema section '{sorted(unknown)[0]}'; "
+                          "expected kinds, shapes, errors, planned")
     kinds = {name: _kind(path, name, entry) for name, entry in _tables(path, data, "kinds").items()}
     shapes = {name: _shape(path, name, entry) for name, entry in _tables(path, data, "shapes").items()}
     errors = data.get("errors", {})
     if not isinstance(errors, dict) or not all(isinstance(v, str) for v in errors.values()):
         raise MtgaspError(f"{path}: [errors] should map codes to message strings")
-    return Schema(kinds, shapes, errors)
+    planned = data.get("planned", {})
+    if not isinstance(planned, dict) or not all(isinstance(v, str) for v in planned.values()):
+        raise MtgaspError(f"{path}: [planned] should map kinds to message strings")
+    return Schema(kinds, shapes, errors, planned)
 
 
 def _tables(path: Path, data: dict, section: str) -> dict[str, dict]:

@@ -37,7 +37,9 @@ def spec_examples(shared_dir: Path) -> list[Path]:
 
 @pytest.fixture(autouse=True)
 def isolated_data_dir(tmp_path_factory, monkeypatch) -> Path:
-    """An empty data directory: a card database the user imported never leaks into a test."""
+    """An empty data directory and no $MTGASP_CARDS: a card database the user imported or
+    set never leaks into a test (tests that need the corpus name it)."""
     path = tmp_path_factory.mktemp("mtgasp-data")
     monkeypatch.setenv("MTGASP_DATA_DIR", str(path))
+    monkeypatch.delenv("MTGASP_CARDS", raising=False)
     return path

@@ -49,7 +49,7 @@ def test_print_no_expectations_helper(capsys):
 
 def test_bash_completion_script(capsys, tmp_path):
     code, out, _ = run(capsys, "completion", "bash")
-    assert code == 0 and "_shtab_mtgasp_subparsers=(ask check draw parse facts rule cards completion)" in out
+    assert code == 0 and "_shtab_mtgasp_subparsers=(ask check draw parse facts rule cards completion coverage)" in out
     script = tmp_path / "mtgasp.bash"
     script.write_text(out)
     bash = shutil.which("bash")

@@ -804,9 +804,10 @@ def test_other_effects_only_in_activated_and_triggered_abilities():
     # "if ... would" is a replacement, "instead" too: never a condition
     assert any(f.startswith("unparsed(") for f in facts(
         "{T}: Add {C}. If you control a Command Tower and a Command Mine, add {C}{C} instead."))
-    # several actions after "draft" stay unparsed
-    assert any(f.startswith("unparsed(") for f in facts(
-        "{T}: Draft a card from Test Card's spellbook and put it onto the battlefield."))
+    # an action after "draft" is read on its own: the drafted card is "it"
+    assert {'effect(A,1,other("Draft a card from Test Card\'s spellbook"))',
+            "effect(A,2,put_onto_battlefield(it,untapped))"} <= facts(
+        "{T}: Draft a card from Test Card's spellbook and put it onto the battlefield.")
 
 
 def test_runaway_growth():
@@ -1002,13 +1003,13 @@ def test_chandra_dressed_to_kill():
         "produces(a1,1,1,mana(r),n(1))", "target(a1,1,a1.3)", "target_count(a1,1,0,1)",
         "sel_any_of(a1.3,a1.1)", "sel_player(a1.1)", "sel_any_of(a1.3,a1.2)",
         "sel_type(a1.2,planeswalker)", "effect(a1,2,deal_damage(target(1),n(1)))"}
-    assert {"sel_color(a2.1,r)", "sel_among_referred(a2.1)", "effect(a2,1,may_cast(a2.1))",
+    assert {"sel_color(a2.1,r)", "sel_among_referred(a2.1)", "effect(a2,2,may_cast(a2.1))",
             "duration(a2,end_of_turn)", "trigger(a2/1,cast(you,a2/1.1))", "sel_color(a2/1.1,r)",
             "target(a2/1,1,a2/1.2)", "sel_any_target(a2/1.2)",
             'effect(a2/1,1,deal_damage(target(1),other("the amount of mana spent to cast that '
             'spell")))'} <= fs
-    # "Exile the top five cards of your library" and the emblem stay unparsed
-    assert 'unparsed(a2,6,47,"Exile the top five cards of your library.")' in fs
+    # "them": the cards exiled from the top of the library; the emblem stays unparsed
+    assert "effect(a2,1,top_of_library(exile,you,5))" in fs
 
 
 def test_recommission():
@@ -1066,12 +1067,13 @@ def test_trigger_events(condition, trigger, sels):
     ("Destroy any number of target creatures with flying, then draw a card.",
      {"target(A,1,S1)", "target_count(A,1,0,-1)", "sel_type(S1,creature)",
       "sel_keyword(S1,flying)"}),
-    ("Tap up to two target creatures and untap this creature.",
+    ("Tap up to two target creatures as though they had haste.",
      {"target(A,1,S1)", "target_count(A,1,0,2)", "sel_type(S1,creature)"}),
-    ("Target player draws two cards.", {"target(A,1,S1)", "sel_player(S1)"}),
+    ("Target player shuffles their library.", {"target(A,1,S1)", "sel_player(S1)"}),
     ("Target opponent discards two cards at random.", {"target(A,1,S1)", "sel_opponent(S1)"}),
     ("Counter target spell and exile it.", {"target(A,1,S1)", "sel_zone(S1,stack)"}),
-    ("Destroy target land and its controller loses 2 life.", {"target(A,1,S1)", "sel_type(S1,land)"}),
+    ("Destroy target land and its controller loses 2 life for each card in their hand.",
+     {"target(A,1,S1)", "sel_type(S1,land)"}),
     ("Put target creature card with mana value 4 or greater from your graveyard on top of your "
      "library.",
      {"target(A,1,S1)", "sel_type(S1,creature)", "sel_mana_value_at_least(S1,4)",
@@ -1363,3 +1365,27 @@ def test_sacrifice_this_and_another_object_is_two_costs():
     fs = facts("{W}{W}{B}, {T}, Sacrifice this land and a creature you control: Draw a card.")
     assert {"cost(A,sacrifice(sel_self,1))", "cost(A,sacrifice(S1,1))", "sel_type(S1,creature)",
             "sel_controller(S1,you)"} <= fs
+
+
+# ------------------------------------------------------- garbled text
+# A word dropped or doubled must not read as another valid sentence.
+
+@pytest.mark.parametrize("text", [
+    "Creature gets +1/+1.",                                      # no determiner
+    "Creature you control gets +1/+1.",
+    "Target creature creature gets +1/+1 until end of turn.",    # a noun twice
+    "Destroy target creature creature.",
+    "Target creature gets +1/+1 until end of turn,",             # a trailing comma
+    "{T}: Add {G},",
+])
+def test_garbled_text_stays_unparsed(text):
+    assert parse_card("o", "Test Card", text).unparsed
+
+
+@pytest.mark.parametrize("text", [
+    "Creatures you control get +1/+1.",
+    "Each creature you control gets +1/+1.",
+    "Destroy target artifact creature.",
+])
+def test_the_same_sentences_well_formed_parse(text):
+    assert not parse_card("o", "Test Card", text).unparsed

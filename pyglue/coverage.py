@@ -1,0 +1,212 @@
+"""`mtgasp coverage`: how much of a card database the grammar understands.
+
+A card is understood strictly when no ability of any of its faces (quoted
+abilities, modes and riders included) has an `unparsed` part. Mana abilities
+(605.1) are counted apart: activated abilities whose effect adds mana (not
+loyalty abilities, no target) and triggered abilities that add mana on a
+"tapped for mana" trigger, on cards whose text says "add"; one is not
+understood when an `unparsed` span overlaps its cost or its "Add" sentence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import CARDS_ENV_VAR, FACE_SEPARATOR
+
+ADD = re.compile(r"\badds?\b", re.IGNORECASE)
+# a template: the words of an unparsed span, its numbers written N
+NUMBER = re.compile(r"\b(\d+|x)\b|(?<=\{)\d+(?=\})", re.IGNORECASE)
+PROGRESS_EVERY = 500  # cards between two redraws of the progress bar
+
+
+def add_parser(subcommands: argparse._SubParsersAction) -> None:
+    """Register `coverage` on the subcommands of the `mtgasp` parser."""
+    command = subcommands.add_parser("coverage", help="how much of a card database the grammar understands")
+    command.add_argument("--cards", metavar="PATH",
+                         help="a card database (as for `ask`); default: $" + CARDS_ENV_VAR)
+    command.add_argument("--json", action="store_true", help="one JSON object")
+    command.add_argument("--top", metavar="N", type=int, default=10,
+                         help="unparsed templates to list, most frequent first (default 10)")
+    command.set_defaults(run=run)
+
+
+@dataclass
+class Kind:
+    total: int = 0
+    understood: int = 0
+
+
+@dataclass
+class Coverage:
+    cards_total: int = 0
+    cards_understood: int = 0
+    kinds: dict = field(default_factory=dict)       # ability kind -> Kind
+    mana_total: int = 0
+    mana_understood: int = 0
+    seconds: float = 0.0
+    templates: Counter = field(default_factory=Counter)
+    examples: dict = field(default_factory=dict)    # template -> a card name
+
+    def to_json(self, top: int) -> dict:
+        return {
+            "cards_total": self.cards_total,
+            "cards_understood": self.cards_understood,
+            "abilities_by_kind": {kind: {"total": k.total, "understood": k.understood}
+                                  for kind, k in sorted(self.kinds.items())},
+            "mana_abilities_total": self.mana_total,
+            "mana_abilities_understood": self.mana_understood,
+            "cards_per_second": round(self.cards_total / self.seconds, 1) if self.seconds else 0.0,
+            "seconds": round(self.seconds, 3),
+            "top_unparsed": [{"template": t, "count": n, "example": self.examples[t]}
+                             for t, n in self.templates.most_common(top)],
+        }
+
+
+def template(text: str, names: list[str]) -> str:
+    """The pattern of an unparsed span: lower case, the card's names "~", numbers N."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "~")
+    return NUMBER.sub("N", " ".join(text.lower().split()))
+
+
+def _masked(text: str) -> str:
+    """text with quoted parts blanked, same length."""
+    return re.sub(r'"[^"]*"', lambda m: " " * len(m.group()), text)
+
+
+def _sentence_spans(text: str, start: int):
+    for m in re.finditer(r"[^.\n]+\.?", text[start:]):
+        yield start + m.start(), start + m.end()
+
+
+def mana_spans(kind: str | None, text: str):
+    """The spans of a mana ability's own part (cost and "Add" sentence),
+    or None when the ability is no mana ability."""
+    plain = _masked(text)
+    if kind == "activated":
+        colon = plain.find(":")
+        if colon < 0 or plain.lstrip().startswith("[") or "target" in plain[colon:].lower():
+            return None
+        adds = [s for s in _sentence_spans(plain, colon + 1) if ADD.search(plain[s[0]:s[1]])]
+        return [(0, colon)] + adds[:1] if adds else None
+    if kind == "triggered":
+        first = next(_sentence_spans(plain, 0), None)
+        if first is None or "for mana" not in plain[first[0]:first[1]]:
+            return None
+        return [first] if ADD.search(plain[first[0]:first[1]]) else None
+    return None
+
+
+def _faces(cards):
+    """The faces of each card with text, by the card's name (a front face's
+    entry may not know the back face's name: the first face names it)."""
+    grouped: dict[str, list] = {}
+    for card in cards:
+        if card.text:
+            grouped.setdefault((card.full_name or card.name).split(FACE_SEPARATOR)[0], []).append(card)
+    return grouped
+
+
+def measure(cards, progress=None) -> Coverage:
+    """Parse every face of every card with text."""
+    from grammar import parse_card, parse_type_line
+
+    result = Coverage()
+    grouped = _faces(cards)
+    for number, faces in enumerate(grouped.values(), 1):
+        full_name = max((face.full_name or face.name for face in faces), key=len)
+        understood = True
+        for face in faces:
+            facts = parse_type_line("", face.type_line)
+            types = [str(f.arguments[1]) for f in facts if f.name == "printed_card_type"]
+            supertypes = [str(f.arguments[1]) for f in facts if f.name == "printed_supertype"]
+            start = time.perf_counter()
+            parsed = parse_card("c", face.name, face.text, types, supertypes)
+            result.seconds += time.perf_counter() - start
+            understood &= not parsed.unparsed
+            _count_abilities(result, face, parsed, full_name)
+        result.cards_total += 1
+        result.cards_understood += understood
+        if progress and (number % PROGRESS_EVERY == 0 or number == len(grouped)):
+            progress(number, len(grouped))
+    return result
+
+
+def _count_abilities(result: Coverage, face, parsed, full_name: str) -> None:
+    texts, kinds, spans = {}, {}, {}
+    for fact in parsed.facts:
+        ab = str(fact.arguments[0]) if fact.arguments else None
+        if fact.name == "ability_text":
+            texts[ab] = fact.arguments[1].string
+        elif fact.name == "ability_kind":
+            kinds[ab] = fact.arguments[1].name
+        elif fact.name == "unparsed":
+            spans.setdefault(ab, []).append((fact.arguments[1].number, fact.arguments[2].number))
+    for ab in texts:
+        kind = result.kinds.setdefault(kinds.get(ab, "none"), Kind())
+        kind.total += 1
+        kind.understood += ab not in spans
+    names = [face.name] + full_name.split(FACE_SEPARATOR)
+    for _, _, _, text in parsed.unparsed:
+        key = template(text, names)
+        result.templates[key] += 1
+        result.examples.setdefault(key, full_name)
+    if not ADD.search(face.text):
+        return
+    for ab, text in texts.items():
+        own = mana_spans(kinds.get(ab), text)
+        if own is None:
+            continue
+        result.mana_total += 1
+        result.mana_understood += not any(b < e2 and b2 < e for b, e in spans.get(ab, []) for b2, e2 in own)
+
+
+def _percent(part: int, whole: int) -> str:
+    return "%d of %d (%.1f%%)" % (part, whole, 100.0 * part / whole if whole else 0.0)
+
+
+def render(result: Coverage, top: int) -> str:
+    data = result.to_json(top)
+    lines = ["cards understood strictly: " + _percent(result.cards_understood, result.cards_total),
+             "abilities by kind:"]
+    lines += ["  %-10s %s" % (kind, _percent(k["understood"], k["total"]))
+              for kind, k in data["abilities_by_kind"].items()]
+    lines.append("mana abilities understood: " + _percent(result.mana_understood, result.mana_total))
+    lines.append("throughput: %.0f cards/s (%.2f s parsing)" % (data["cards_per_second"], data["seconds"]))
+    if data["top_unparsed"]:
+        lines.append("top unparsed templates:")
+        lines += ["  %6d  %s  (e.g. %s)" % (t["count"], t["template"], t["example"])
+                  for t in data["top_unparsed"]]
+    return "\n".join(lines)
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 40
+    filled = width * done // total
+    sys.stderr.write("\r[%s%s] %d/%d cards" % ("#" * filled, "." * (width - filled), done, total))
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cards import CardDatabase, _read_cards
+    from .errors import MtgaspError
+
+    path = CardDatabase.from_settings(args.cards).extra_path
+    if path is None:
+        raise MtgaspError(f"coverage needs a card database: --cards PATH or ${CARDS_ENV_VAR}")
+    cards, _ = _read_cards(path)
+    result = measure(cards, _progress_bar if sys.stderr.isatty() else None)
+    if args.json:
+        print(json.dumps(result.to_json(args.top), indent=2))
+    else:
+        print(render(result, args.top))
+    return 0

@@ -1,0 +1,58 @@
+"""`mtgasp coverage`: the figures on a small database of known cards."""
+
+from __future__ import annotations
+
+import json
+
+from pyglue.cli import main
+from pyglue.coverage import template
+
+CARDS = [
+    {"name": "Llanowar Elves", "type": "Creature — Elf Druid", "text": "{T}: Add {G}.",
+     "layout": "normal"},
+    {"name": "Grim Flayer", "type": "Creature — Human Warrior",
+     "text": "Trample\nWhenever Grim Flayer deals combat damage to a player, surveil 3.",
+     "layout": "normal"},
+    {"name": "Delver of Secrets", "type": "Creature — Human Wizard", "layout": "transform",
+     "text": "At the beginning of your upkeep, look at the top card of your library."},
+    {"name": "Insectile Aberration", "type": "Creature — Human Insect", "layout": "transform",
+     "text": "Flying", "face": "back", "front": "Delver of Secrets"},
+    {"name": "Vanilla", "type": "Creature — Bear", "text": None, "layout": "normal"},
+]
+
+
+def test_coverage_json_has_the_issue_keys(capsys, tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(CARDS))
+    assert main(["coverage", "--cards", str(path), "--json", "--top", "5"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"cards_total", "cards_understood", "abilities_by_kind", "mana_abilities_total",
+            "mana_abilities_understood", "cards_per_second", "seconds", "top_unparsed"} <= data.keys()
+    # the two faces of Delver are one card; a card without text is not counted
+    assert data["cards_total"] == 3
+    assert data["mana_abilities_total"] == data["mana_abilities_understood"] == 1
+    assert data["abilities_by_kind"]["keyword"] == {"total": 2, "understood": 2}
+    for entry in data["top_unparsed"]:
+        assert entry.keys() == {"template", "count", "example"}
+        assert entry["example"] in {"Grim Flayer", "Delver of Secrets // Insectile Aberration"}
+
+
+def test_coverage_table_and_no_progress_bar_off_a_terminal(capsys, tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(CARDS))
+    assert main(["coverage", "--cards", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("cards understood strictly: ")
+    assert err == ""
+
+
+def test_coverage_needs_a_database(capsys, monkeypatch):
+    monkeypatch.delenv("MTGASP_CARDS", raising=False)
+    assert main(["coverage"]) == 2
+    assert "--cards" in capsys.readouterr().err
+
+
+def test_templates_write_names_and_numbers_alike():
+    assert template("Grim Flayer deals 3 damage to any target.", ["Grim Flayer"]) == \
+        "~ deals N damage to any target."
+    assert template("Pay {2} and X life", []) == "pay {N} and N life"
