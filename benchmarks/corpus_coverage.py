@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grammar import parse_card  # noqa: E402
-from pyglue.coverage import ADD, mana_spans  # noqa: E402
+from pyglue.coverage import ADD, ability_facts, mana_spans  # noqa: E402
 
 
 @dataclass
@@ -45,15 +45,7 @@ def measure(cards) -> Coverage:
         ct = parse_card(str(i), card["name"], text, card.get("types") or (),
                         card.get("supertypes") or ())
         result.seconds += time.perf_counter() - start
-        texts, kind, spans = {}, {}, {}
-        for f in ct.facts:
-            ab = str(f.arguments[0]) if f.arguments else None
-            if f.name == "ability_text":
-                texts[ab] = f.arguments[1].string
-            elif f.name == "ability_kind":
-                kind[ab] = f.arguments[1].name
-            elif f.name == "unparsed":
-                spans.setdefault(ab, []).append((f.arguments[1].number, f.arguments[2].number))
+        texts, kind, spans = ability_facts(ct)
         result.abilities += len(texts)
         result.clean += sum(ab not in spans for ab in texts)
         result.kinds.update(kind.values())

@@ -139,7 +139,8 @@ def measure(cards, progress=None) -> Coverage:
     return result
 
 
-def _count_abilities(result: Coverage, face, parsed, full_name: str) -> None:
+def ability_facts(parsed) -> tuple[dict, dict, dict]:
+    """Per ability of a parse: its text, its kind, and the spans not understood."""
     texts, kinds, spans = {}, {}, {}
     for fact in parsed.facts:
         ab = str(fact.arguments[0]) if fact.arguments else None
@@ -149,6 +150,11 @@ def _count_abilities(result: Coverage, face, parsed, full_name: str) -> None:
             kinds[ab] = fact.arguments[1].name
         elif fact.name == "unparsed":
             spans.setdefault(ab, []).append((fact.arguments[1].number, fact.arguments[2].number))
+    return texts, kinds, spans
+
+
+def _count_abilities(result: Coverage, face, parsed, full_name: str) -> None:
+    texts, kinds, spans = ability_facts(parsed)
     for ab in texts:
         kind = result.kinds.setdefault(kinds.get(ab, "none"), Kind())
         kind.total += 1
