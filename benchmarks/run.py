@@ -25,11 +25,12 @@ sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 import clingo  # noqa: E402
 
 from boards import board, copy_board, stacked_effects  # noqa: E402
-from pyglue.answers import build_answers, mana_string  # noqa: E402
+from pyglue.answers import mana_string  # noqa: E402
+from pyglue.api import Settings, answer_scenario  # noqa: E402
 from pyglue.cards import CardDatabase  # noqa: E402
 from pyglue.facts import scenario_facts  # noqa: E402
 from pyglue.scenario import load_scenario  # noqa: E402
-from pyglue.solve import enumerate_orders, solve  # noqa: E402
+from pyglue.solve import Limits, enumerate_orders  # noqa: E402
 
 
 def write_temp(text: str) -> Path:
@@ -39,14 +40,15 @@ def write_temp(text: str) -> Path:
     return Path(handle.name)
 
 
+SETTINGS = Settings(cards=CardDatabase(), limits=Limits(timeout=600))
+
+
 def answer(path: Path) -> tuple[float, dict, list]:
-    """Whole in-process answer of a scenario file: load, parse cards, solve, read back."""
+    """Whole in-process answer of a scenario file as `mtgasp ask` makes it: load, facts,
+    ground and solve in the child, which builds the answers."""
     start = time.perf_counter()
-    scenario = load_scenario(path, CardDatabase())
-    facts = scenario_facts(scenario)
-    result = solve(facts, timeout=600)
-    answers = build_answers(scenario, facts, result)
-    return time.perf_counter() - start, result.stats, answers
+    answered = answer_scenario(path, SETTINGS)
+    return time.perf_counter() - start, answered.stats, answered.answers
 
 
 def best_of(path: Path, repeat: int) -> tuple[float, dict, list]:
