@@ -29,7 +29,7 @@ MANA_SYMBOLS = "WUBRGC"
 # extra rule file's #show) is passed on as it is, under "shown".
 READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", "event_root", "event_step", "event_effect_class",
         "event_final", "depends_on_unparsed", "depends_on_unmodelled", "uncertain_effect", "replacement",
-        "ability_number", "ask_ability", "could_produce", "outcome", "characteristic", "ask_subject", "ask_x",
+        "ability_number", "ask_ability", "could_produce", "outcome", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
         "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement"}
 
