@@ -30,17 +30,42 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
     fact("active_player", String(scenario.active_player))
 
     objects = {obj.id: obj for obj in scenario.objects}
+    order = timestamp_order(scenario)
     for obj in scenario.objects:
-        facts.extend(object_facts(obj, objects))
-    timestamp = len(scenario.objects)
+        facts.extend(object_facts(obj, objects, order[obj.id]))
     for number, effect in enumerate(scenario.effects, 1):
-        facts.extend(effect_facts(number, effect, timestamp + number))
+        facts.extend(effect_facts(number, effect, order[number]))
     for ask in scenario.asks:
         facts.extend(ask_facts(scenario, ask))
     return facts
 
 
-def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo.Symbol]:
+def timestamp_order(scenario: Scenario) -> dict[str | int, int]:
+    """613.7: each object's and effect's place in timestamp order, from 1 (format v3): an
+    object's `timestamp`, else its position; an effect's, else after the latest object,
+    in file order; ties broken by file order. The rules compare places only."""
+    keys: dict[str | int, tuple[int, int]] = {}
+    for position, obj in enumerate(scenario.objects, 1):
+        keys[obj.id] = (obj.explicit_timestamp if obj.explicit_timestamp is not None else position, position)
+    latest = max((key[0] for key in keys.values()), default=0)
+    for number, effect in enumerate(scenario.effects, 1):
+        given = effect.get("timestamp")
+        keys[number] = (given if given is not None else latest + number, len(scenario.objects) + number)
+    return {name: place for place, name in enumerate(sorted(keys, key=keys.__getitem__), 1)}
+
+
+def _chosen_term(kind: str, value: str) -> clingo.Symbol:
+    """A color is a constant (`u`), a type a type constant (`elf`), a card name or a player a string."""
+    from grammar import constant_name
+
+    if kind == "color":
+        return Constant(value.lower())
+    if kind in ("creature_type", "card_type", "basic_land_type"):
+        return Constant(constant_name(value))
+    return String(value)
+
+
+def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec], timestamp: int) -> list[clingo.Symbol]:
     from grammar.card_facts import card_facts
 
     facts: list[clingo.Symbol] = []
@@ -59,11 +84,13 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo
             fact(flag, o)
     if obj.attached_to is not None:
         fact("attached", o, String(obj.attached_to))
-    if obj.chosen_color is not None:
-        fact("chosen_color", o, Constant(obj.chosen_color.lower()))
+    for kind, value in obj.chosen.items():
+        fact("chosen", o, Constant(kind), _chosen_term(kind, value))
+    if obj.damage:
+        fact("damage_marked", o, Number(obj.damage))
     for kind, number in obj.counters.items():
         fact("counter", o, String(kind), Number(number))
-    fact("timestamp", o, Number(obj.timestamp))
+    fact("timestamp", o, Number(timestamp))
     if obj.card is not None:
         card = obj.card
         fact("name", o, String(card.name))
@@ -73,6 +100,8 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[clingo
                 fact(predicate, o, String(value))
                 if _NUMBER.fullmatch(value):
                     fact(predicate + "_number", o, Number(int(value)))  # the reader checked it fits
+        for letter in card.color_indicator or ():
+            fact("printed_color_indicator", o, Constant(letter.lower()))
         if obj.copy_of is None:
             facts.extend(card_facts(obj.id, card.name, card.type_line, card.mana_cost, card.text))
     if obj.copy_of is not None:

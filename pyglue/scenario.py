@@ -45,20 +45,24 @@ CAST_AS = ("normal", "prototype")
 
 TOP_LEVEL_KEYS = ("active_player", "player", "object", "ask", "effect")
 PLAYER_FIELDS = ("name",)
-INLINE_CARD_FIELDS = ("name", "mana_cost", "type", "text", "power", "toughness", "loyalty")
+INLINE_CARD_FIELDS = ("name", "mana_cost", "type", "text", "power", "toughness", "loyalty", "color_indicator")
 V2_OBJECT_FIELDS = (
     "token", "copy_of", "cast_as", "x", "modes", "targets", "divided", "sacrificed",
     "attached_to", "last_known",
 )
+V3_OBJECT_FIELDS = ("timestamp", "chosen", "damage")
+# chosen = { kind = value }: what each kind of choice names (v3).
+CHOSEN_KINDS = ("color", "creature_type", "card_type", "card_name", "player", "basic_land_type")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
 _TYPE_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|—")  # a word of a type line, or its dash (an em dash)
 OBJECT_FIELDS = (
     ("id", "card") + INLINE_CARD_FIELDS
     + ("controller", "owner", "zone", "tapped", "summoning_sick", "counters", "chosen_color")
-    + V2_OBJECT_FIELDS
+    + V2_OBJECT_FIELDS + V3_OBJECT_FIELDS
 )
 LAST_KNOWN_FIELDS = INLINE_CARD_FIELDS + ("controller", "owner", "counters", "tapped", "token")
-EFFECT_FIELDS = ("text", "source", "controller", "refers")
+EFFECT_FIELDS = ("text", "source", "controller", "refers", "timestamp")
 
 @dataclass
 class ObjectSpec:
@@ -72,7 +76,6 @@ class ObjectSpec:
     tapped: bool
     summoning_sick: bool
     counters: dict[str, int]
-    timestamp: int
     line: int | None
     # v2
     token: bool = False
@@ -84,7 +87,9 @@ class ObjectSpec:
     divided: dict[str, int] | None = None
     sacrificed: list[str] | None = None
     attached_to: str | None = None
-    chosen_color: str | None = None  # an extension: the color chosen as it entered (W U B R G)
+    chosen: dict[str, str] = field(default_factory=dict)  # v3: choices made as it entered or was cast
+    damage: int = 0                                       # v3: damage marked on it
+    explicit_timestamp: int | None = None                 # v3: `timestamp`; else its position
     last_known: dict[str, Any] | None = None
 
 
@@ -325,7 +330,7 @@ class _ScenarioReader:
             top.fail("active_player", f"active_player {_show(active_player)} is not a player; "
                                       f"the players are: {', '.join(players)}")
         object_tables = self.tables(top, "object")
-        objects = [self.read_object(table, number) for number, table in enumerate(object_tables, 1)]
+        objects = [self.read_object(table) for table in object_tables]
         self.assign_ids(objects, object_tables)
         self.ids = {obj.id: obj for obj in objects}
         for obj, table in zip(objects, object_tables):
@@ -367,7 +372,7 @@ class _ScenarioReader:
 
     # Objects
 
-    def read_object(self, table: _Table, timestamp: int) -> ObjectSpec:
+    def read_object(self, table: _Table) -> ObjectSpec:
         table.check_keys(OBJECT_FIELDS, "object field")
         explicit_id = table.string("id")
         if explicit_id is not None and "#" in explicit_id:
@@ -389,7 +394,6 @@ class _ScenarioReader:
             tapped=table.boolean("tapped"),
             summoning_sick=table.boolean("summoning_sick"),
             counters=table.count_table("counters") or {},
-            timestamp=timestamp,
             line=table.line(),
             token=table.boolean("token"),
             copy_of=table.string("copy_of"),
@@ -402,8 +406,35 @@ class _ScenarioReader:
             sacrificed=table.string_list("sacrificed"),
             attached_to=table.string("attached_to"),
             last_known=self.read_last_known(table),
-            chosen_color=table.one_of("chosen_color", COLOR_LETTERS),
+            chosen=self.read_chosen(table),
+            damage=table.count("damage", 0),
+            explicit_timestamp=table.count("timestamp"),
         )
+
+    def read_chosen(self, table: _Table) -> dict[str, str]:
+        """`chosen = { color = "U", ... }` (v3); `chosen_color = "U"` stays its synonym."""
+        chosen = dict(table.get("chosen", lambda v: isinstance(v, dict), 'a table like { color = "U" }', {}))
+        for kind, value in chosen.items():
+            if kind not in CHOSEN_KINDS:
+                table.fail("chosen", f"unknown choice '{kind}' in chosen{_did_you_mean(kind, CHOSEN_KINDS)}; "
+                                     f"expected some of: {', '.join(CHOSEN_KINDS)}")
+            if not _is_nonempty_string(value):
+                table.fail("chosen", f"chosen {kind} should be a non-empty string, got {_show(value)}")
+            if kind == "color" and value not in COLOR_LETTERS:
+                table.fail("chosen", f"chosen color should be one of {', '.join(COLOR_LETTERS)}, got {_show(value)}")
+            if kind == "basic_land_type" and value not in BASIC_LAND_TYPES:
+                table.fail("chosen", f"chosen basic_land_type should be one of {', '.join(BASIC_LAND_TYPES)}, "
+                                     f"got {_show(value)}")
+            if kind in ("creature_type", "card_type") and not _TYPE_WORD.fullmatch(value):
+                table.fail("chosen", f"chosen {kind} should be a word of a type line, got {_show(value)}")
+            if kind == "player":
+                self.player(table, "chosen", value)
+        synonym = table.one_of("chosen_color", COLOR_LETTERS)
+        if synonym is not None:
+            if chosen.get("color", synonym) != synonym:
+                table.fail("chosen_color", "chosen_color and chosen.color name different colors")
+            chosen["color"] = synonym
+        return chosen
 
     def object_card(self, table: _Table) -> Card | None:
         inline = [key for key in INLINE_CARD_FIELDS if key in table.data]
@@ -459,7 +490,14 @@ class _ScenarioReader:
             power=table.printed_value("power"),
             toughness=table.printed_value("toughness"),
             loyalty=table.printed_value("loyalty"),
+            color_indicator=self.read_color_indicator(table),
         )
+
+    def read_color_indicator(self, table: _Table) -> tuple[str, ...] | None:
+        """204: `color_indicator = ["G"]`, letters in W U B R G order."""
+        letters = table.get("color_indicator", lambda v: isinstance(v, list) and all(c in COLOR_LETTERS for c in v),
+                            "a list of color letters, like [\"G\"]")
+        return None if letters is None else tuple(c for c in COLOR_LETTERS if c in letters)
 
     def read_last_known(self, table: _Table) -> dict[str, Any] | None:
         value = table.get("last_known", lambda v: isinstance(v, dict), "a table like { power = 3 }")
@@ -644,6 +682,7 @@ class _ScenarioReader:
             table.fail(None, 'an effect needs its Oracle wording (text = "...")')
         if self.player(table, "controller") is None:
             table.fail(None, f'an effect needs a controller (controller = "{self.players[0]}")')
+        table.count("timestamp")
         if table.string("source") is not None:
             self.object_id(table, "source", table.data["source"])
         for referenced in table.string_list("refers") or []:

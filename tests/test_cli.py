@@ -364,3 +364,17 @@ def test_long_mana_keeps_the_table_aligned(capsys, tmp_path):
     (line,) = [line for line in out.splitlines() if "{G}" in line]
     # the mana column is as wide as the longest mana and one space, never run together
     assert code == 0 and line.startswith("       " + "{G}" * 8 + "  6 ways: ")
+
+
+def test_v3_object_fields_become_facts(capsys, tmp_path):
+    path = write(tmp_path, '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "you"\ndamage = 1\n'
+                           'timestamp = 5\nchosen = { creature_type = "Elf", card_name = "Forest", player = "opponent" }\n'
+                           '[[object]]\ncard = "Forest"\ncontroller = "you"\ntimestamp = 5\n'
+                           '[[effect]]\ntext = "Target creature gets +1/+1 until end of turn."\ncontroller = "you"\n'
+                           'refers = ["bears"]\ntimestamp = 1\n')
+    code, out, _ = run(capsys, "facts", path)
+    assert code == 0
+    for fact in ('damage_marked("bears",1).', 'chosen("bears",creature_type,elf).', 'chosen("bears",card_name,"Forest").',
+                 'chosen("bears",player,"opponent").', 'timestamp(fx(1),1).', 'timestamp("bears",2).',
+                 'timestamp("forest",3).'):
+        assert fact in out, fact

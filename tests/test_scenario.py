@@ -106,10 +106,10 @@ def test_object_fields_and_defaults(load):
     crag, forest = scenario.objects
     assert (crag.id, crag.card.name, crag.controller, crag.owner, crag.zone) == (
         "vivid_crag", "Vivid Crag", "opponent", "opponent", "battlefield")
-    assert (crag.tapped, crag.summoning_sick, crag.counters, crag.timestamp, crag.line) == (
-        True, False, {"charge": 0}, 1, 1)
-    assert (forest.controller, forest.owner, forest.zone, forest.timestamp, forest.line) == (
-        None, "you", "hand", 2, 7)
+    assert (crag.tapped, crag.summoning_sick, crag.counters, crag.explicit_timestamp, crag.line) == (
+        True, False, {"charge": 0}, None, 1)
+    assert (forest.controller, forest.owner, forest.zone, forest.explicit_timestamp, forest.line) == (
+        None, "you", "hand", None, 7)
 
 
 def test_inline_object(load):
