@@ -375,7 +375,14 @@ def _scenario_files(names: list[str]) -> list[Path | str]:
             files.append(path)
         else:
             raise MtgaspError(f"{path}: no such file or directory")
-    return files
+    # A file named twice (a folder and a folder inside it) is checked once.
+    unique: list[Path | str] = []
+    seen: set[Path] = set()
+    for file in files:
+        if file == STDIN or file.resolve() not in seen:
+            unique.append(file)
+            seen.add(Path(file).resolve())
+    return unique
 
 
 def _run_parse(args: argparse.Namespace) -> int:

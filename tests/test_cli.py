@@ -378,3 +378,11 @@ def test_v3_object_fields_become_facts(capsys, tmp_path):
                  'chosen("bears",player,"opponent").', 'timestamp(fx(1),1).', 'timestamp("bears",2).',
                  'timestamp("forest",3).'):
         assert fact in out, fact
+
+
+def test_check_reads_a_file_named_twice_once(capsys, tmp_path):
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    write(inner, FOREST_SCENARIO + 'expect = ["{G}"]\n')
+    code, out, _ = run(capsys, "check", tmp_path, inner)
+    assert (code, out.strip()) == (0, "1 passed, 0 failed, 0 errors")
