@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grammar import parse_card  # noqa: E402
-from pyglue.coverage import ADD, ability_facts, mana_spans  # noqa: E402
+from pyglue.coverage import ADD, ability_facts, mana_ability_understood  # noqa: E402
 
 
 @dataclass
@@ -52,11 +52,11 @@ def measure(cards) -> Coverage:
         if not ADD.search(text):
             continue
         for ab, ab_text in texts.items():
-            own = mana_spans(kind.get(ab), ab_text)
-            if own is None:
+            understood = mana_ability_understood(kind.get(ab), ab_text, spans.get(ab, []))
+            if understood is None:
                 continue
             result.mana += 1
-            if any(any(s[0] < e and b < s[1] for b, e in own) for s in spans.get(ab, [])):
+            if not understood:
                 result.unparsed_mana.append("%s: %s" % (card["name"], ab_text))
             elif spans.get(ab):
                 result.rider_unparsed += 1

@@ -328,11 +328,10 @@ class _Builder:
         except MtgaspError as error:
             raise MtgaspError(f"{self.where(ask)}: {error}") from None
         return [{"mana": mana, "order_count": count,
-                 "orders": [[self.effect_name(a) for a in order] for order in graph.orders(mana, self.max_orders)]}
+                 "orders": [[effect_name(self.index, a) for a in order]
+                            for order in graph.orders(mana, self.max_orders)]}
                 for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0]))]
 
-    def effect_name(self, ability: clingo.Symbol) -> str:
-        return effect_name(self.index, ability)
 
 
 def effect_name(index: ModelIndex, ability: clingo.Symbol) -> str:

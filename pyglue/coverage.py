@@ -86,6 +86,15 @@ def _sentence_spans(text: str, start: int):
         yield start + m.start(), start + m.end()
 
 
+def mana_ability_understood(kind: str | None, text: str, unparsed: list[tuple[int, int]]) -> bool | None:
+    """For a mana ability (None for another ability): whether no unparsed span overlaps
+    the ability's own mana part."""
+    own = mana_spans(kind, text)
+    if own is None:
+        return None
+    return not any(b < e2 and b2 < e for b, e in unparsed for b2, e2 in own)
+
+
 def mana_spans(kind: str | None, text: str):
     """The spans of a mana ability's own part (cost and "Add" sentence),
     or None when the ability is no mana ability."""
@@ -167,11 +176,10 @@ def _count_abilities(result: Coverage, face, parsed, full_name: str) -> None:
     if not ADD.search(face.text):
         return
     for ab, text in texts.items():
-        own = mana_spans(kinds.get(ab), text)
-        if own is None:
-            continue
-        result.mana_total += 1
-        result.mana_understood += not any(b < e2 and b2 < e for b, e in spans.get(ab, []) for b2, e2 in own)
+        understood = mana_ability_understood(kinds.get(ab), text, spans.get(ab, []))
+        if understood is not None:
+            result.mana_total += 1
+            result.mana_understood += understood
 
 
 def _percent(part: int, whole: int) -> str:
