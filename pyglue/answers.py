@@ -15,7 +15,7 @@ import string
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import clingo
 
@@ -31,7 +31,8 @@ READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", 
         "event_final", "depends_on_unparsed", "depends_on_unmodelled", "uncertain_effect", "replacement",
         "ability_number", "ask_ability", "could_produce", "outcome", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
-        "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement"}
+        "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement", "event_result",
+        "event_created"}
 
 
 @dataclass
@@ -217,7 +218,9 @@ class _Builder:
 
     def answer(self, ask: Ask) -> dict[str, Any]:
         kind: AskKind = self.schema.kinds[ask.kind]
-        data: dict[str, Any] = {"ask": ask.kind, "object": ask.object_id}
+        data: dict[str, Any] = {"ask": ask.kind}
+        if not kind.variants or ask.object_id is not None:
+            data["object"] = ask.object_id
         for field_name in kind.echo:
             data[field_name] = ask.args.get(field_name)
         root = clingo.Number(ask.index)
@@ -321,26 +324,90 @@ class _Builder:
     # The one post-processor: the paths of an event graph
 
     def event_outcomes(self, ask: Ask) -> list[dict[str, Any]]:
-        if self.index.values.get(clingo.Number(ask.index), {}).get("legal") != clingo.Function("true"):
+        kind = self.schema.kinds[ask.kind]
+        if "legal" in kind.answer and \
+                self.index.values.get(clingo.Number(ask.index), {}).get("legal") != clingo.Function("true"):
             return []
+        results = EventResults(self, ask.index) if kind.expect_field == "result" else None
         try:
-            graph = EventGraph(self.index, ask.index)
+            graph = EventGraph(self.index, ask.index, results.key if results else None)
         except MtgaspError as error:
             raise MtgaspError(f"{self.where(ask)}: {error}") from None
-        return [{"mana": mana, "order_count": count,
-                 "orders": [[effect_name(self.index, a) for a in order]
-                            for order in graph.orders(mana, self.max_orders)]}
-                for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0]))]
+
+        def orders(outcome: str) -> list[list[str]]:
+            return [[effect_name(self.index, a) for a in order] for order in graph.orders(outcome, self.max_orders)]
+
+        counts = graph.outcome_counts()
+        if results is None:  # a mana event: outcomes by the mana they add
+            return [{"mana": mana, "order_count": count, "orders": orders(mana)}
+                    for mana, count in sorted(counts.items(), key=lambda kv: mana_sort_key(kv[0]))]
+        # v3: by order_count descending, then by the JSON text of the result
+        return [{"result": json.loads(result), "order_count": count, "orders": orders(result)}
+                for result, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+class EventResults:
+    """What each outcome of an event does (`result`), from event_result/4 and
+    event_created/5: a key term counters(X, K) is result["counters"][X][K]."""
+
+    LISTS = ("types", "subtypes", "supertypes", "colors", "abilities")
+
+    def __init__(self, builder: "_Builder", ask_index: int):
+        self.builder = builder
+        self.tables: dict[clingo.Symbol, dict[str, Any]] = defaultdict(dict)
+        for node, key, value in builder.index.of("event_result", ask_index):
+            table = self.tables[node]
+            path = [key.name] + [builder.name(argument) for argument in key.arguments]
+            for part in path[:-1]:
+                table = table.setdefault(part, {})
+            table[path[-1]] = builder.plain(value)
+        groups: dict[clingo.Symbol, dict[clingo.Symbol, dict[str, Any]]] = defaultdict(dict)
+        for node, group, key, value in builder.index.of("event_created", ask_index):
+            entry = groups[node].setdefault(group, {})
+            entry[key.name] = self.created_value(key.name, value)
+        for node, entries in groups.items():
+            created = sorted(entries.values(), key=lambda entry: json.dumps(entry, sort_keys=True))
+            self.tables[node]["created"] = created
+
+    def created_value(self, key: str, value: clingo.Symbol) -> Any:
+        if key == "characteristics" and value.match("token", 1):
+            return token_characteristics(value.arguments[0])
+        if key == "characteristics":
+            return self.builder.value(value, "characteristics")
+        return self.builder.plain(value)
+
+    def key(self, node: clingo.Symbol) -> str:
+        return json.dumps(self.tables.get(node, {}), sort_keys=True)
+
+
+def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
+    """A token an effect describes (VOCABULARY.md, `create_token`), as a characteristics
+    table; 111.4: named after its subtypes, plus "Token"."""
+    def words(symbol: clingo.Symbol) -> list[str]:
+        return [type_word(part.name) for part in symbol.arguments] if symbol.type == clingo.SymbolType.Function \
+            else []
+    if len(token.arguments) == 1:  # a predefined token (111.10): treasure, food, clue...
+        name = type_word(token.arguments[0].name)
+        return {"name": name, "types": ["Artifact"], "subtypes": [name]}
+    power, toughness, colors, subtypes, types = token.arguments[:5]
+    sub = words(subtypes)
+    return {"name": " ".join(sub + ["Token"]), "types": sorted(words(types)), "subtypes": sorted(sub),
+            "power": power.number if power.type == clingo.SymbolType.Number else str(power),
+            "toughness": toughness.number if toughness.type == clingo.SymbolType.Number else str(toughness),
+            "colors": [part.name.upper() for part in colors.arguments]}
 
 
 
 def effect_name(index: ModelIndex, ability: clingo.Symbol) -> str:
-    """A replacement effect is named by its object's id, with #N when it has several (spec)."""
+    """A replacement effect is named by its object's id, with #N when it has several, or
+    `effect N` for the N-th [[effect]] (spec)."""
     if ability.match("ab", 2) and _is_string(ability.arguments[0]):
         obj, number = ability.arguments
         if index.replacements_of[obj.string] > 1:
             return f"{obj.string}#{number}"
         return obj.string
+    if ability.match("ab", 2) and ability.arguments[0].match("fx", 1):
+        return f"effect {ability.arguments[0].arguments[0]}"
     return str(ability)
 
 
@@ -371,7 +438,8 @@ class EventGraph:
     over orders; Python integers, so exact at any size.
     """
 
-    def __init__(self, index: ModelIndex, ask_index: int):
+    def __init__(self, index: ModelIndex, ask_index: int, outcome_key: Callable[[clingo.Symbol], str] = None):
+        outcome_key = outcome_key or mana_string
         self.roots = [node for _choice, node in index.of("event_root", ask_index)]
         self.edges: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol, int]]] = defaultdict(list)
         for node, effect_class, target, left in index.of("event_step", ask_index):
@@ -381,7 +449,7 @@ class EventGraph:
             self.members[effect_class].append(effect)
         self.endings: dict[clingo.Symbol, Counter[str]] = defaultdict(Counter)
         for node, _choice, total in index.of("event_final", ask_index):
-            self.endings[node][mana_string(total)] += 1
+            self.endings[node][outcome_key(total)] += 1
         self._counts = lru_cache(maxsize=None)(self._counts_from)
 
     def _counts_from(self, node: clingo.Symbol) -> Counter[str]:
