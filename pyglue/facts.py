@@ -28,6 +28,9 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
         fact("player", String(player))
         fact("seat", String(player), Number(seat))
     fact("active_player", String(scenario.active_player))
+    fact("step", Constant(scenario.step))
+    for player, number in scenario.drawn_this_turn.items():
+        fact("drawn_this_turn", String(player), Number(number))
 
     objects = {obj.id: obj for obj in scenario.objects}
     order = timestamp_order(scenario)

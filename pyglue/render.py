@@ -125,13 +125,17 @@ def _result_phrase(result: dict) -> str:
         elif isinstance(value, dict):
             def flat(prefix: str, table: dict) -> None:
                 for name, item in table.items():
-                    flat(f"{prefix} {name}", item) if isinstance(item, dict) else parts.append(f"{prefix} {name} {item}")
+                    flat(f"{prefix} {name}", item) if isinstance(item, dict) else parts.append(f"{prefix} {name} {_said(item)}")
             flat(key, value)
         elif value is True:
             parts.append(key)
         else:
-            parts.append(f"{key} {value}")
+            parts.append(f"{key} {_said(value)}")
     return "; ".join(parts) or "(nothing)"
+
+
+def _said(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _characteristics(c: dict) -> str:

@@ -43,7 +43,10 @@ ZONES = ("battlefield", "hand", "graveyard", "exile", "library", "stack", "comma
 ZONES_WITH_CONTROLLER = ("battlefield", "stack")
 CAST_AS = ("normal", "prototype")
 
-TOP_LEVEL_KEYS = ("active_player", "player", "object", "ask", "effect")
+TOP_LEVEL_KEYS = ("active_player", "player", "object", "ask", "effect", "step", "drawn_this_turn")
+# v3: the steps and phases of a turn (500.1), the top-level `step`.
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
+         "combat_damage", "end_of_combat", "main2", "end", "cleanup")
 PLAYER_FIELDS = ("name",)
 # An event's token (v3): its name defaults as 111.4 says, its colors are the effect's.
 DESCRIBED_CARD_FIELDS = ("name", "type", "power", "toughness", "colors", "text")
@@ -121,6 +124,8 @@ class Scenario:
     asks: list[Ask]
     effects: list[dict[str, Any]]  # [[effect]] tables as written (validated), v2
     schema: Schema = field(default_factory=builtin_schema)
+    step: str = "main1"                                         # v3: the step of the active player's turn
+    drawn_this_turn: dict[str, int] = field(default_factory=dict)  # v3: cards each player drew this turn
 
 
 def default_id(name: str) -> str:
@@ -331,6 +336,13 @@ class _ScenarioReader:
         if active_player not in players:
             top.fail("active_player", f"active_player {_show(active_player)} is not a player; "
                                       f"the players are: {', '.join(players)}")
+        step = top.string("step", "main1")
+        if step not in STEPS:
+            top.fail("step", f"step should be one of {', '.join(STEPS)}, got {_show(step)}{_did_you_mean(step, STEPS)}")
+        drawn = top.get("drawn_this_turn", lambda v: isinstance(v, dict) and all(map(_is_count, v.values())),
+                        f"a table of players to numbers of cards, like {{ {players[0]} = 1 }}", {})
+        for player in drawn:
+            self.player(top, "drawn_this_turn", player)
         object_tables = self.tables(top, "object")
         objects = [self.read_object(table) for table in object_tables]
         self.assign_ids(objects, object_tables)
@@ -341,7 +353,7 @@ class _ScenarioReader:
             self.check_copy_chain(obj, table)
         asks = [self.read_ask(table, number) for number, table in enumerate(self.tables(top, "ask"), 1)]
         effects = [self.read_effect(table) for table in self.tables(top, "effect")]
-        return Scenario(self.path, players, active_player, objects, asks, effects, self.schema)
+        return Scenario(self.path, players, active_player, objects, asks, effects, self.schema, step, dict(drawn))
 
     def tables(self, top: _Table, kind: str) -> list[_Table]:
         value = top.data.get(kind, [])
@@ -572,7 +584,10 @@ class _ScenarioReader:
         for key in ("copy_of", "attached_to"):
             referenced = getattr(obj, key)
             if referenced is not None:
-                self.object_id(table, key, referenced)
+                if key == "attached_to":  # v3: an Aura may enchant a player (303.4, "Enchant player")
+                    self.object_or_player(table, key, referenced)
+                else:
+                    self.object_id(table, key, referenced)
                 if referenced == obj.id:
                     table.fail(key, f"'{key}' names the object itself")
         for referenced in obj.sacrificed or []:
