@@ -334,8 +334,14 @@ class _Builder:
         except MtgaspError as error:
             raise MtgaspError(f"{self.where(ask)}: {error}") from None
 
+        # An object is named ID#N when several of its abilities have effects on this event
+        # (for an event ask; for a mana event, several replacement effects at all).
+        several = Counter(a.arguments[0] for members in graph.members.values() for a in members
+                          if a.match("ab", 2)) if results else None
+
         def orders(outcome: str) -> list[list[str]]:
-            return [[effect_name(self.index, a) for a in order] for order in graph.orders(outcome, self.max_orders)]
+            return [[effect_name(self.index, a, several) for a in order]
+                    for order in graph.orders(outcome, self.max_orders)]
 
         counts = graph.outcome_counts()
         if results is None:  # a mana event: outcomes by the mana they add
@@ -398,12 +404,12 @@ def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
 
 
 
-def effect_name(index: ModelIndex, ability: clingo.Symbol) -> str:
+def effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | None = None) -> str:
     """A replacement effect is named by its object's id, with #N when it has several, or
     `effect N` for the N-th [[effect]] (spec)."""
     if ability.match("ab", 2) and _is_string(ability.arguments[0]):
         obj, number = ability.arguments
-        if index.replacements_of[obj.string] > 1:
+        if (several[obj] if several is not None else index.replacements_of[obj.string]) > 1:
             return f"{obj.string}#{number}"
         return obj.string
     if ability.match("ab", 2) and ability.arguments[0].match("fx", 1):
