@@ -205,7 +205,7 @@ class ReplacementClauses(_CardWords):
         return ("are_put", how, counters, words)
 
     def minus_put(self, kind, n, *words):
-        return ("are_put", self.minus(n), kind, words)
+        return ("are_put", fn("subtract", Number(n)), kind, words)
 
     def you_get_instead(self, how):
         return ("you_get", how, const("each_kind"), ())
@@ -266,10 +266,19 @@ class ReplacementClauses(_CardWords):
     def to_object(self, sel):
         return [("object", sel)]
 
+    @staticmethod
+    def _one(word):
+        """"enchanted creature": the one the source enchants; "enchanted
+        creatures" would be every creature an Aura enchants."""
+        if word.value in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+
     def to_enchanted(self, word):
+        self._one(word)
         return [("object", self.enchanted(word))]
 
     def to_equipped(self, word):
+        self._one(word)
         return [("object", self.equipped(word))]
 
     def to_group(self, sel):
@@ -477,6 +486,10 @@ class ReplacementClauses(_CardWords):
 
     def cant_player(self, who, event):
         return self._cant(event, [fn("affected_player", who)])
+
+    def cant_player_counters(self, who, kind):
+        """"You can't get poison counters"."""
+        return self._cant(const("put_counters"), [fn("affected_player", who), fn("counter_kind", kind)])
 
     def cant_counters_on(self, sel):
         return self._cant(const("put_counters"), [fn("affected", self._plural(sel))])
