@@ -46,9 +46,18 @@ def _namespaced(prefix):
     return rename
 
 
-def _clauses(effect, conditions, modifications):
-    return ([("effect", effect)] + [("event_if", c) for c in conditions]
-            + [("event_do", m) for m in modifications])
+class _ThisTurn(list):
+    """Clauses of an effect that lasts until end of turn ("Players can't
+    gain life this turn"): a spell's or an ability's effect, not a static
+    ability's."""
+
+
+_END_OF_TURN = const("end_of_turn")
+
+
+def _clauses(effect, conditions, modifications, duration=None):
+    return ([("effect", effect)] + ([("effect_duration", duration)] if duration else [])
+            + [("event_if", c) for c in conditions] + [("event_do", m) for m in modifications])
 
 
 def _replacement(kind, conditions, modifications):
@@ -77,6 +86,13 @@ class _CardWords(Clauses):
             self.card_sels.add(sel)
         return sel
 
+
+    def static(self, clauses):
+        """A sentence of oracle.lark's `static` alternative: one lasting
+        until end of turn is a spell's effect (as "until end of turn, ...")."""
+        if isinstance(clauses, _ThisTurn):
+            return ("spell", list(clauses))
+        return Clauses.static(self, clauses)
 
 
 @v_args(inline=True)
@@ -128,6 +144,10 @@ class ReplacementClauses(_CardWords):
 
     def owned_by_opponent(self, nouns):
         return ("owned", self._card(self.group(nouns)))
+
+    def not_on_battlefield(self, nouns, _where):
+        """"a creature card not on the battlefield": from any other zone (400.1)."""
+        return ("elsewhere", self._card(self.group(nouns)))
 
     def _source(self, tokens, extra):
         words = [t for t in tokens if isinstance(t, Token)]
@@ -337,23 +357,37 @@ class ReplacementClauses(_CardWords):
     def by_group(self, sel):
         return [("source", self._spell(self._plural(sel)))]
 
-    def to_by(self, to, by=()):
-        return [self._recipient_conditions(to) + [fn("source", s) for _, s in by]]
+    def this_turn(self):
+        return _END_OF_TURN
 
-    def by_only(self, by):
-        return [[fn("source", s) for _, s in by]]
+    @staticmethod
+    def _split_turn(items):
+        """The parts of a sentence, and end_of_turn if it said "this turn"."""
+        parts = [i for i in items if not isinstance(i, Symbol)]  # the others are lists
+        return parts, (_END_OF_TURN if len(parts) < len(items) else None)
 
-    def to_and_by(self, obj):
+    def to_by(self, *items):
+        (to, *by), duration = self._split_turn(items)
+        by = by[0] if by else []
+        return [self._recipient_conditions(to) + [fn("source", s) for _, s in by]], duration
+
+    def by_only(self, *items):
+        (by,), duration = self._split_turn(items)
+        return [[fn("source", s) for _, s in by]], duration
+
+    def to_and_by(self, *items):
         """"dealt to and dealt by X": two prevention effects."""
+        (obj,), duration = self._split_turn(items)
         (_, sel), = obj
-        return [[fn("affected", sel)], [fn("source", sel)]]
+        return [[fn("affected", sel)], [fn("source", sel)]], duration
 
     def _prevent_all(self, prevented, extra):
+        groups, duration = prevented
         out = []
-        for conditions in prevented:
+        for conditions in groups:
             out += _clauses(fn("prevention", const("damage")), extra + conditions,
-                            [fn("prevent", const("all"))])
-        return out
+                            [fn("prevent", const("all"))], duration)
+        return _ThisTurn(out) if duration else out
 
     def prevent_all(self, prevented):
         return self._prevent_all(prevented, [])
@@ -415,13 +449,17 @@ class ReplacementClauses(_CardWords):
     # ------------------------------------------------------- zone changes
 
     def would_die(self, actor):
-        _, sel = self._object_of(actor, ("object", "self"))
+        kind, sel = self._object_of(actor, ("object", "self", "owned"))
         return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("battlefield")),
-                                      fn("to_zone", const("graveyard"))])
+                                      fn("to_zone", const("graveyard"))] + (
+            [fn("owner", const("opponent"))] if kind == "owned" else []))
 
     def into_graveyard(self, actor, owner):
-        kind, sel = self._object_of(actor, ("object", "self", "card", "card_or_token", "owned"))
-        conditions = [fn("affected", self._card(sel)), fn("to_zone", const("graveyard"))]
+        kind, sel = self._object_of(actor, ("object", "self", "card", "card_or_token", "owned",
+                                            "elsewhere"))
+        conditions = [fn("affected", self._card(sel))] + (
+            [fn("from_zone", const(z)) for z in ("library", "hand", "stack", "exile", "command")]
+            if kind == "elsewhere" else []) + [fn("to_zone", const("graveyard"))]
         if kind == "owned":
             conditions.append(fn("owner", const("opponent")))
         if owner is not None:
@@ -429,6 +467,12 @@ class ReplacementClauses(_CardWords):
                 raise NotUnderstood("two owners")
             conditions.append(owner)
         return _Event("zone_change", conditions)
+
+    def into_graveyard_from_elsewhere(self, actor, owner):
+        """Without "from anywhere": only of a card "not on the battlefield"
+        (else it would say from where)."""
+        self._object_of(actor, ("elsewhere",))
+        return self.replacement__into_graveyard(actor, owner)
 
     @staticmethod
     def _graveyard(zone):
@@ -467,6 +511,12 @@ class ReplacementClauses(_CardWords):
     def zone_change(self, event, modifications):
         return _replacement("zone_change", event.conditions, modifications)
 
+    def zone_change_either(self, first, second, modifications):
+        """"If X would die or Y would be put into a graveyard, exile that
+        card instead": one replacement effect for each event."""
+        return (_replacement("zone_change", first.conditions, modifications)
+                + _replacement("zone_change", second.conditions, modifications))
+
     # -------------------------------------------------------------- can't
 
     def any(self):
@@ -481,15 +531,17 @@ class ReplacementClauses(_CardWords):
     def player_event(self, *tokens):
         return const({"gain": "gain_life", "get": "put_counters", "draw": "draw"}[tokens[0].value])
 
-    def _cant(self, event, conditions):
-        return _clauses(fn("cant", event), conditions, [])
+    def _cant(self, event, conditions, duration=None):
+        clauses = _clauses(fn("cant", event), conditions, [], duration)
+        return _ThisTurn(clauses) if duration else clauses
 
-    def cant_player(self, who, event):
-        return self._cant(event, [fn("affected_player", who)])
+    def cant_player(self, who, event, duration=None):
+        return self._cant(event, [fn("affected_player", who)], duration)
 
-    def cant_player_counters(self, who, kind):
+    def cant_player_counters(self, who, kind, duration=None):
         """"You can't get poison counters"."""
-        return self._cant(const("put_counters"), [fn("affected_player", who), fn("counter_kind", kind)])
+        return self._cant(const("put_counters"), [fn("affected_player", who), fn("counter_kind", kind)],
+                          duration)
 
     def cant_counters_on(self, sel):
         return self._cant(const("put_counters"), [fn("affected", self._plural(sel))])
