@@ -189,6 +189,15 @@ class ReplacementClauses(_CardWords):
     def are_put(self, *items):
         return self._counters_event(items, False)
 
+    def player_puts(self, player, *items):
+        """"If you would put one or more counters on a permanent you
+        control": by_player, the player who puts them."""
+        kind = next((i for i in items if isinstance(i, Symbol)), None)
+        recipients = self._recipients([i for i in items if not isinstance(i, Symbol)])
+        return _Event("put_counters", [fn("by_player", player)] + (
+            [fn("counter_kind", kind)] if kind is not None else []) + self._recipient_conditions(recipients),
+            player=player, counter_kind=kind, recipients=tuple(k for k, _ in recipients))
+
     def player_gets(self, player):
         return _Event("put_counters", [fn("affected_player", player)], player=player,
                       recipients=("player",))
@@ -212,8 +221,8 @@ class ReplacementClauses(_CardWords):
 
     def _that_object(self, words, event):
         """"on it", "on that creature": the object the event is about."""
-        if "object" not in event.recipients:
-            raise NotUnderstood("no object")
+        if event.recipients != ("object",):
+            raise NotUnderstood("not one object")
         for w in words:
             if w.value not in NOUNS or w.value in PLURAL_NOUNS:
                 raise NotUnderstood(w.value)
@@ -230,13 +239,20 @@ class ReplacementClauses(_CardWords):
     def you_get_instead(self, how):
         return ("you_get", how, const("each_kind"), ())
 
+    def put_instead(self, how, counters, *words):
+        return ("you_put", how, counters, words)
+
     def counters(self, event, outcome):
         form, how, counters, words = outcome
         if form == "it_puts" and not event.by_effect:
             raise NotUnderstood("\"it\" with no effect")
         if form == "you_get":
-            if event.player != const("you"):
+            if event.player != const("you") or "by_player" in [c.name for c in event.conditions]:
                 raise NotUnderstood("you get")
+        elif form == "you_put":  # "put ... on that permanent or player": you put them, on the same
+            if fn("by_player", const("you")) not in event.conditions:
+                raise NotUnderstood("you put")
+            self._same_recipients([w.value for w in words], event)
         else:
             self._that_object(words, event)
         if counters is not None and counters != const("each_kind") and counters != event.counter_kind:
@@ -335,13 +351,18 @@ class ReplacementClauses(_CardWords):
     def damage_outcome(self, change, *words):
         return (change, [w.value for w in words])
 
+    @staticmethod
+    def _same_recipients(words, event):
+        """"that permanent or player": the recipients of the event, no other."""
+        said = {"player" if w in ("player", "opponent") else "object" if w in NOUNS else w
+                for w in words}
+        if said != set(event.recipients) or len(words) != len(event.recipients):
+            raise NotUnderstood("to that ...")
+
     def damage(self, event, outcome):
         change, words = outcome
-        if words:  # "to that permanent or player": the recipients of the event, no other
-            said = {"player" if w in ("player", "opponent") else "object" if w in NOUNS else w
-                    for w in words}
-            if said != set(event.recipients) or len(words) != len(event.recipients):
-                raise NotUnderstood("to that ...")
+        if words:
+            self._same_recipients(words, event)
         return _replacement("damage", event.conditions, [change])
 
     def prevent_some(self, event, n):

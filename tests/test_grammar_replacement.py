@@ -418,6 +418,22 @@ CARDS = [
       'sel_not_token(a1.2)',
       'sel_type(a1.1,creature)',
       'sel_type(a1.2,creature)'}),
+    ('Vorinclex, Monstrous Raider',
+     'If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent or player instead.',
+     {'ability_kind(a1,static)',
+      'effect(a1,1,replacement(put_counters))',
+      'event_do(a1,1,multiply(2))',
+      'event_if(a1,1,affected(a1.1))',
+      'event_if(a1,1,affected_player(any))',
+      'event_if(a1,1,by_player(you))'}),
+    ('Doc Samson, Super Psychiatrist',
+     'If you would put one or more counters on a permanent you control, put that many plus one of each of those kinds of counters on that permanent instead.',
+     {'ability_kind(a1,static)',
+      'effect(a1,1,replacement(put_counters))',
+      'event_do(a1,1,add(1))',
+      'event_if(a1,1,affected(a1.1))',
+      'event_if(a1,1,by_player(you))',
+      'sel_controller(a1.1,you)'}),
     # "this turn": a spell's effect, lasting until end of turn
     ('Skullcrack',
      "Players can't gain life this turn.",
@@ -498,6 +514,10 @@ NOT_UNDERSTOOD = [
     "If you would draw a card except the first one you draw in each of your draw steps, draw two cards instead.",
     "Each other creature you control of the chosen type enters with an additional +1/+1 counter on it.",
     "Each other non-Human creature you control enters with an additional +1/+1 counter on it.",
+    "If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent instead.",
+    "If an opponent would put one or more counters on a permanent, put twice that many of each of those kinds of counters on that permanent instead.",
+    # the sentences after it are part of the same prevention (Phantom Nantuko): not read alone
+    "If damage would be dealt to this creature, prevent that damage.",
 ]
 
 
