@@ -32,6 +32,7 @@ class _Event:
     by_effect: bool = False     # "If an effect would ..."
     counter_kind: Symbol = None
     recipients: tuple = ()      # "player" / "object": what damage is dealt to
+    duration: Symbol = None     # end_of_turn: "If a creature would die this turn"
 
 
 def _namespaced(prefix):
@@ -60,8 +61,8 @@ def _clauses(effect, conditions, modifications, duration=None):
             + [("event_if", c) for c in conditions] + [("event_do", m) for m in modifications])
 
 
-def _replacement(kind, conditions, modifications):
-    return _clauses(fn("replacement", const(kind)), conditions, modifications)
+def _replacement(kind, conditions, modifications, duration=None):
+    return _clauses(fn("replacement", const(kind)), conditions, modifications, duration)
 
 
 @v_args(inline=True)
@@ -469,13 +470,13 @@ class ReplacementClauses(_CardWords):
 
     # ------------------------------------------------------- zone changes
 
-    def would_die(self, actor):
+    def would_die(self, actor, duration=None):
         kind, sel = self._object_of(actor, ("object", "self", "owned"))
         return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("battlefield")),
                                       fn("to_zone", const("graveyard"))] + (
-            [fn("owner", const("opponent"))] if kind == "owned" else []))
+            [fn("owner", const("opponent"))] if kind == "owned" else []), duration=duration)
 
-    def into_graveyard(self, actor, owner):
+    def into_graveyard(self, actor, owner, duration=None):
         kind, sel = self._object_of(actor, ("object", "self", "card", "card_or_token", "owned",
                                             "elsewhere"))
         conditions = [fn("affected", self._card(sel))] + (
@@ -487,7 +488,7 @@ class ReplacementClauses(_CardWords):
             if kind == "owned":
                 raise NotUnderstood("two owners")
             conditions.append(owner)
-        return _Event("zone_change", conditions)
+        return _Event("zone_change", conditions, duration=duration)
 
     def into_graveyard_from_elsewhere(self, actor, owner):
         """Without "from anywhere": only of a card "not on the battlefield"
@@ -530,11 +531,14 @@ class ReplacementClauses(_CardWords):
                 fn("also", fn("create_token", self._count_amount(count), token))]
 
     def zone_change(self, event, modifications):
-        return _replacement("zone_change", event.conditions, modifications)
+        clauses = _replacement("zone_change", event.conditions, modifications, event.duration)
+        return _ThisTurn(clauses) if event.duration else clauses
 
     def zone_change_either(self, first, second, modifications):
         """"If X would die or Y would be put into a graveyard, exile that
         card instead": one replacement effect for each event."""
+        if first.duration or second.duration:
+            raise NotUnderstood("this turn")
         return (_replacement("zone_change", first.conditions, modifications)
                 + _replacement("zone_change", second.conditions, modifications))
 
