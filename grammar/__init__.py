@@ -16,7 +16,8 @@ from lark.exceptions import LarkError, VisitError
 
 from . import lexicon
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
-from .transformer import Clauses, NotUnderstood, constant_name
+from .replacement_transformer import ReplacementClauses as Clauses
+from .transformer import NotUnderstood, constant_name
 from .transformer import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
@@ -324,7 +325,8 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", Number(self.effects), *args)
-            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed"):
+            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed",
+                          "event_if", "event_do"):
                 # of the effect just before
                 self.fact(name, Number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
