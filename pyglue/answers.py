@@ -32,7 +32,7 @@ READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", 
         "ability_number", "ask_ability", "could_produce", "outcome", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
         "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement", "event_result",
-        "event_created"}
+        "event_created", "event_sub"}
 
 
 @dataclass
@@ -93,11 +93,12 @@ class ModelIndex:
             self.atoms[atom.name].append(tuple(atom.arguments))
             if atom.name not in READ or len(atom.arguments) != _ARITY.get(atom.name, len(atom.arguments)):
                 self.unread.append(str(atom))
-        self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
+        # by ask (a number), or by the event an event leads to (a term: its graph is read the same way)
+        self.per_ask: dict[tuple[str, clingo.Symbol], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
         for name, rows in self.atoms.items():
             for row in rows:
-                if row and row[0].type == clingo.SymbolType.Number:
-                    self.per_ask[name, row[0].number].append(row[1:])
+                if row:
+                    self.per_ask[name, row[0]].append(row[1:])
         self.values: dict[clingo.Symbol, dict[str, clingo.Symbol]] = defaultdict(dict)
         self.items: dict[clingo.Symbol, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = \
             defaultdict(lambda: defaultdict(list))
@@ -116,8 +117,9 @@ class ModelIndex:
         self.replacements_of: Counter[str] = Counter(
             row[1].string for row in self.atoms["replacement"] if len(row) == 2 and _is_string(row[1]))
 
-    def of(self, name: str, index: int) -> list[tuple[clingo.Symbol, ...]]:
-        return self.per_ask.get((name, index), [])
+    def of(self, name: str, index: int | clingo.Symbol) -> list[tuple[clingo.Symbol, ...]]:
+        key = clingo.Number(index) if isinstance(index, int) else index
+        return self.per_ask.get((name, key), [])
 
 
 _ARITY = {"answer": 3, "answer_item": 4, "ask_error": 2, "forbidden": 2, "forbidden_because": 3}
@@ -330,7 +332,8 @@ class _Builder:
             return []
         results = EventResults(self, ask.index) if kind.expect_field == "result" else None
         try:
-            graph = EventGraph(self.index, ask.index, results.key if results else None)
+            graph = EventGraph(self.index, ask.index, results.key if results else None,
+                               results.endings if results else None)
         except MtgaspError as error:
             raise MtgaspError(f"{self.where(ask)}: {error}") from None
 
@@ -358,15 +361,20 @@ class EventResults:
 
     LISTS = ("types", "subtypes", "supertypes", "colors", "abilities")
 
-    def __init__(self, builder: "_Builder", ask_index: int):
+    def __init__(self, builder: "_Builder", ask_index: int | clingo.Symbol):
         self.builder = builder
+        self.index = builder.index
+        self.subs: dict[clingo.Symbol, list[tuple[clingo.Symbol, int]]] = defaultdict(list)
+        for node, event, start in builder.index.of("event_sub", ask_index):
+            self.subs[node].append((event, start.number))
+        self._contained: dict[clingo.Symbol, Counter[str]] = {}
         self.tables: dict[clingo.Symbol, dict[str, Any]] = defaultdict(dict)
         for node, key, value in builder.index.of("event_result", ask_index):
             table = self.tables[node]
             path = [key.name] + [builder.name(argument) for argument in key.arguments]
             for part in path[:-1]:
                 table = table.setdefault(part, {})
-            table[path[-1]] = builder.plain(value)
+            table[path[-1]] = _linear(value) or builder.plain(value)
         groups: dict[clingo.Symbol, dict[clingo.Symbol, dict[str, Any]]] = defaultdict(dict)
         for node, group, key, value in builder.index.of("event_created", ask_index):
             entry = groups[node].setdefault(group, {})
@@ -380,10 +388,68 @@ class EventResults:
             return token_characteristics(value.arguments[0])
         if key == "characteristics":
             return self.builder.value(value, "characteristics")
-        return self.builder.plain(value)
+        return _linear(value) or self.builder.plain(value)
 
     def key(self, node: clingo.Symbol) -> str:
         return json.dumps(self.tables.get(node, {}), sort_keys=True)
+
+    def endings(self, node: clingo.Symbol) -> Counter[str]:
+        """The outcomes a final node ends with, in how many ways: its own result, combined
+        with each outcome of every event it leads to (their ways multiply)."""
+        combined: Counter[str] = Counter({self.key(node): 1})
+        for event, start in self.subs.get(node, ()):
+            following = self.contained(event)
+            combined = Counter({_merged(mine, _started(theirs, start)): ways * more
+                                for mine, ways in combined.items() for theirs, more in following.items()})
+        return combined
+
+    def contained(self, event: clingo.Symbol) -> Counter[str]:
+        """The outcomes of an event another leads to, with their numbers as lin(X, Y)."""
+        if event not in self._contained:
+            results = EventResults(self.builder, event)
+            self._contained[event] = EventGraph(self.index, event, results.key, results.endings).outcome_counts()
+        return self._contained[event]
+
+
+def _linear(value: clingo.Symbol) -> list | None:
+    """lin(X, Y), the number of an event another leads to: X times its start, plus Y."""
+    if value.match("lin", 2):
+        return ["lin", value.arguments[0].number, value.arguments[1].number]
+    return None
+
+
+def _started(result: str, start: int) -> str:
+    """A contained event's result with its start number: lin(X, Y) is X * start + Y (exact)."""
+    def walk(value: Any) -> Any:
+        if isinstance(value, list) and value[:1] == ["lin"]:
+            return value[1] * start + value[2]
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+    return json.dumps(walk(json.loads(result)), sort_keys=True)
+
+
+def _merged(first: str, second: str) -> str:
+    """Two results as one: numbers of one key add up, lists join; `nothing` only if both say it."""
+    def merge(a: dict, b: dict) -> dict:
+        out = dict(a)
+        for key, value in b.items():
+            if isinstance(value, dict) and isinstance(out.get(key), dict):
+                out[key] = merge(out[key], value)
+            elif isinstance(value, list) and isinstance(out.get(key), list):
+                out[key] = sorted(out[key] + value, key=lambda entry: json.dumps(entry, sort_keys=True))
+            elif isinstance(value, int) and not isinstance(value, bool) and isinstance(out.get(key), int):
+                out[key] = out[key] + value
+            else:
+                out[key] = value
+        return out
+    a, b = json.loads(first), json.loads(second)
+    merged = merge(a, b)
+    if not (a.get("nothing") and b.get("nothing")):
+        merged.pop("nothing", None)
+    return json.dumps(merged, sort_keys=True)
 
 
 def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
@@ -444,7 +510,11 @@ class EventGraph:
     over orders; Python integers, so exact at any size.
     """
 
-    def __init__(self, index: ModelIndex, ask_index: int, outcome_key: Callable[[clingo.Symbol], str] = None):
+    def __init__(self, index: ModelIndex, ask_index: int | clingo.Symbol,
+                 outcome_key: Callable[[clingo.Symbol], str] = None,
+                 endings: Callable[[clingo.Symbol], Counter[str]] | None = None):
+        """outcome_key names an outcome; endings, if given, says in how many ways each final
+        node ends with each outcome (an event that leads to others: their ways multiply)."""
         outcome_key = outcome_key or mana_string
         self.roots = [node for _choice, node in index.of("event_root", ask_index)]
         self.edges: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol, int]]] = defaultdict(list)
@@ -455,7 +525,10 @@ class EventGraph:
             self.members[effect_class].append(effect)
         self.endings: dict[clingo.Symbol, Counter[str]] = defaultdict(Counter)
         for node, _choice, total in index.of("event_final", ask_index):
-            self.endings[node][outcome_key(total)] += 1
+            if endings is None:
+                self.endings[node][outcome_key(total)] += 1
+            else:
+                self.endings[node].update(endings(total))
         self._counts = lru_cache(maxsize=None)(self._counts_from)
 
     def _counts_from(self, node: clingo.Symbol) -> Counter[str]:

@@ -157,7 +157,7 @@ def test_a_replacements_own_token_is_in_the_result(tmp_path, capsys):
     objects = enchantment("kalitas", "opponent") + BEARS
     path, rules = scenario(tmp_path, objects, '[[ask]]\nevent = "zone_change"\nobject = "bears"\ndies = true\n',
                            {"kalitas": ("zone_change", ["affected(SEL)", "from_zone(battlefield)", "to_zone(graveyard)"],
-                                        ["to_zone(exile)", f"also(create_token(1,{token}))"])})
+                                        ["to_zone(exile)", f"also(create_token(n(1),{token}))"])})
     (tmp_path / "effects.lp").write_text((tmp_path / "effects.lp").read_text().replace(
         "sel_controller(sel(ab(\"kalitas\",1),1),you)", "sel_controller(sel(ab(\"kalitas\",1),1),opponent)"))
     [answer] = answers(capsys, path, rules)
