@@ -73,18 +73,22 @@ class _CardWords(Clauses):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.card_sels = set()  # selectors whose noun is "card"
+        self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
 
     def words(self, *tokens):
         constraints = Clauses.words(self, *tokens)
         if tokens[-1].value in ("card", "cards"):
             constraints.append(("card", None))
+        if tokens[-1].value in PLURAL_NOUNS:
+            constraints.append(("plural", None))
         return constraints
 
     def group(self, nouns, *rest):
-        card = ("card", None) in nouns
-        sel = Clauses.group(self, [c for c in nouns if c != ("card", None)], *rest)
-        if card:
-            self.card_sels.add(sel)
+        marks = {("card", None): self.card_sels, ("plural", None): self.plural_sels}
+        sel = Clauses.group(self, [c for c in nouns if c not in marks], *rest)
+        for mark, sels in marks.items():
+            if mark in nouns:
+                sels.add(sel)
         return sel
 
 
@@ -588,7 +592,7 @@ class ReplacementClauses(_CardWords):
     # --------------------------------------------------- others entering
 
     def each(self, sel):
-        if sel not in self.singular:
+        if sel in self.plural_sels:
             raise NotUnderstood("each with a plural")
         return sel
 
@@ -629,9 +633,17 @@ class ReplacementClauses(_CardWords):
             raise NotUnderstood("a list of types")
         return self._union(parts, where)
 
-    def others_enter_tapped(self, sel):
-        return _replacement("enters", [fn("affected", sel)], [const("enters_tapped")])
+    @staticmethod
+    def _entering(items, modification):
+        """"(This turn,) <objects> enter tapped (with ...)"."""
+        duration = items[0] if items[0] == _END_OF_TURN else None
+        sel = items[-1] if duration is None else items[1]
+        clauses = _replacement("enters", [fn("affected", sel)], [modification], duration)
+        return _ThisTurn(clauses) if duration else clauses
 
-    def others_enter_with(self, sel, kind):
-        return _replacement("enters", [fn("affected", sel)],
-                            [fn("enters_with_counters", kind, Number(1))])
+    def others_enter_tapped(self, *items):
+        return self._entering(items, const("enters_tapped"))
+
+    def others_enter_with(self, *items):
+        *items, kind = items
+        return self._entering(items, fn("enters_with_counters", kind, Number(1)))
