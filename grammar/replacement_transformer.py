@@ -322,6 +322,11 @@ class ReplacementClauses(_CardWords):
         self._one(word)
         return [("object", self.equipped(word))]
 
+    def to_him(self):
+        """"him": the card itself (a Gideon's "Prevent all damage that would
+        be dealt to him this turn"), no other object in Oracle text."""
+        return [("object", _SELF)]
+
     def to_group(self, sel):
         return [("object", self._plural(sel))]
 

@@ -513,6 +513,13 @@ CARDS = [
       'sel_controller(a1.1,you)',
       'sel_other(a1.1)',
       'sel_subtype_in(a1.1,vampire)'}),
+    ('Gideon of the Trials',
+     'Prevent all damage that would be dealt to him this turn.',
+     {'ability_kind(a1,spell)',
+      'effect(a1,1,prevention(damage))',
+      'effect_duration(a1,1,end_of_turn)',
+      'event_do(a1,1,prevent(all))',
+      'event_if(a1,1,affected(sel_self))'}),
 ]
 
 
