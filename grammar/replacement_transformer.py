@@ -20,6 +20,9 @@ from lark import Token, v_args
 from .transformer import NOUNS, PLURAL_NOUNS, Clauses, NotUnderstood, const, fn
 
 _SELF = const("sel_self")
+# words of the sentences here that are no counter kind ("one or more more counters")
+_NOT_KINDS = {"more", "get", "have", "additional", "those", "of", "each", "that", "many", "the",
+              "a", "an", "any", "put", "be", "on", "counter", "counters", "plus", "minus", "twice"}
 
 
 @dataclass
@@ -83,6 +86,18 @@ class _CardWords(Clauses):
             constraints.append(("plural", None))
         return constraints
 
+    def one_of(self, *tokens):
+        """"artifacts, creatures, or lands": each word once."""
+        if len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood("a word said twice")
+        return Clauses.one_of(self, *tokens)
+
+    def and_of(self, *tokens):
+        """"legendary creatures and planeswalkers": no plural before them."""
+        if PLURAL_NOUNS.intersection(t.value for t in tokens[:-2]) or len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return Clauses.and_of(self, *tokens)
+
     def group(self, nouns, *rest):
         marks = {("card", None): self.card_sels, ("plural", None): self.plural_sels}
         sel = Clauses.group(self, [c for c in nouns if c not in marks], *rest)
@@ -121,6 +136,11 @@ class ReplacementClauses(_CardWords):
             self.facts.append(fn("sel_zone", sel, const("stack")))
         return sel
 
+    def kind(self, kind):
+        if kind.string in _NOT_KINDS:
+            raise NotUnderstood(kind.string)
+        return kind
+
     # ------------------------------------------------------------- objects
 
     def an_object(self, sel):
@@ -152,7 +172,10 @@ class ReplacementClauses(_CardWords):
 
     def not_on_battlefield(self, nouns, _where):
         """"a creature card not on the battlefield": from any other zone (400.1)."""
-        return ("elsewhere", self._card(self.group(nouns)))
+        sel = self.group(nouns)
+        if sel not in self.card_sels:
+            raise NotUnderstood("not a card")
+        return ("elsewhere", self._card(sel))
 
     def _source(self, tokens, extra):
         words = [t for t in tokens if isinstance(t, Token)]
@@ -161,6 +184,8 @@ class ReplacementClauses(_CardWords):
             raise NotUnderstood("source")
         if any(w[0] != "sel_controller" for w in wheres):
             raise NotUnderstood("a source's zone")
+        if len({w.value for w in words}) < len(words):
+            raise NotUnderstood("a word said twice")
         constraints = [self._adjective(w.value) for w in words] + extra + wheres
         return ("source", self._selector(constraints) if constraints else None)
 
@@ -634,7 +659,7 @@ class ReplacementClauses(_CardWords):
     def union_list(self, *items):
         *tokens, where = items
         parts = self._parts(tokens)
-        if any(len(p) != 1 for p in parts):
+        if any(len(p) != 1 for p in parts) or len({t.value for t in tokens}) < len(tokens):
             raise NotUnderstood("a list of types")
         return self._union(parts, where)
 

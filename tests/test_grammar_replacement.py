@@ -562,6 +562,15 @@ NOT_UNDERSTOOD = [
     "Each other non-Human creature you control enters with an additional +1/+1 counter on it.",
     "If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent instead.",
     "If an opponent would put one or more counters on a permanent, put twice that many of each of those kinds of counters on that permanent instead.",
+    # a word said twice, or a word of the sentence read as a counter kind
+    "If an effect would put one or more more counters on a permanent you control, it puts twice that many of those counters on that permanent instead.",
+    "Players can't get get counters.",
+    "This creature can't have have counters put on it.",
+    "Counters can't be put on artifacts, artifacts, creatures, enchantments, or lands.",
+    "Artifacts Artifacts and creatures your opponents control enter tapped.",
+    "Artifacts, creatures, creatures, and lands your opponents control enter tapped.",
+    "If a red red source you control would deal damage to an opponent, it deals that much damage plus 2 instead.",
+    "If a nontoken creature an opponent owns would die or a creature not on the battlefield would be put into an opponent's graveyard, exile that card instead.",
     # the sentences after it are part of the same prevention (Phantom Nantuko): not read alone
     "If damage would be dealt to this creature, prevent that damage.",
 ]
