@@ -20,6 +20,9 @@ from lark import Token, v_args
 from .transformer import NOUNS, PLURAL_NOUNS, Clauses, NotUnderstood, const, fn
 
 _SELF = const("sel_self")
+# words of the sentences here that are no counter kind ("one or more more counters")
+_NOT_KINDS = {"more", "get", "have", "additional", "those", "of", "each", "that", "many", "the",
+              "a", "an", "any", "put", "be", "on", "counter", "counters", "plus", "minus", "twice"}
 
 
 @dataclass
@@ -73,18 +76,34 @@ class _CardWords(Clauses):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.card_sels = set()  # selectors whose noun is "card"
+        self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
 
     def words(self, *tokens):
         constraints = Clauses.words(self, *tokens)
         if tokens[-1].value in ("card", "cards"):
             constraints.append(("card", None))
+        if tokens[-1].value in PLURAL_NOUNS:
+            constraints.append(("plural", None))
         return constraints
 
+    def one_of(self, *tokens):
+        """"artifacts, creatures, or lands": each word once."""
+        if len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood("a word said twice")
+        return Clauses.one_of(self, *tokens)
+
+    def and_of(self, *tokens):
+        """"legendary creatures and planeswalkers": no plural before them."""
+        if PLURAL_NOUNS.intersection(t.value for t in tokens[:-2]) or len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return Clauses.and_of(self, *tokens)
+
     def group(self, nouns, *rest):
-        card = ("card", None) in nouns
-        sel = Clauses.group(self, [c for c in nouns if c != ("card", None)], *rest)
-        if card:
-            self.card_sels.add(sel)
+        marks = {("card", None): self.card_sels, ("plural", None): self.plural_sels}
+        sel = Clauses.group(self, [c for c in nouns if c not in marks], *rest)
+        for mark, sels in marks.items():
+            if mark in nouns:
+                sels.add(sel)
         return sel
 
 
@@ -117,6 +136,11 @@ class ReplacementClauses(_CardWords):
             self.facts.append(fn("sel_zone", sel, const("stack")))
         return sel
 
+    def kind(self, kind):
+        if kind.string in _NOT_KINDS:
+            raise NotUnderstood(kind.string)
+        return kind
+
     # ------------------------------------------------------------- objects
 
     def an_object(self, sel):
@@ -148,7 +172,10 @@ class ReplacementClauses(_CardWords):
 
     def not_on_battlefield(self, nouns, _where):
         """"a creature card not on the battlefield": from any other zone (400.1)."""
-        return ("elsewhere", self._card(self.group(nouns)))
+        sel = self.group(nouns)
+        if sel not in self.card_sels:
+            raise NotUnderstood("not a card")
+        return ("elsewhere", self._card(sel))
 
     def _source(self, tokens, extra):
         words = [t for t in tokens if isinstance(t, Token)]
@@ -157,6 +184,8 @@ class ReplacementClauses(_CardWords):
             raise NotUnderstood("source")
         if any(w[0] != "sel_controller" for w in wheres):
             raise NotUnderstood("a source's zone")
+        if len({w.value for w in words}) < len(words):
+            raise NotUnderstood("a word said twice")
         constraints = [self._adjective(w.value) for w in words] + extra + wheres
         return ("source", self._selector(constraints) if constraints else None)
 
@@ -317,6 +346,11 @@ class ReplacementClauses(_CardWords):
     def to_equipped(self, word):
         self._one(word)
         return [("object", self.equipped(word))]
+
+    def to_him(self):
+        """"him": the card itself (a Gideon's "Prevent all damage that would
+        be dealt to him this turn"), no other object in Oracle text."""
+        return [("object", _SELF)]
 
     def to_group(self, sel):
         return [("object", self._plural(sel))]
@@ -588,7 +622,7 @@ class ReplacementClauses(_CardWords):
     # --------------------------------------------------- others entering
 
     def each(self, sel):
-        if sel not in self.singular:
+        if sel in self.plural_sels:
             raise NotUnderstood("each with a plural")
         return sel
 
@@ -625,13 +659,21 @@ class ReplacementClauses(_CardWords):
     def union_list(self, *items):
         *tokens, where = items
         parts = self._parts(tokens)
-        if any(len(p) != 1 for p in parts):
+        if any(len(p) != 1 for p in parts) or len({t.value for t in tokens}) < len(tokens):
             raise NotUnderstood("a list of types")
         return self._union(parts, where)
 
-    def others_enter_tapped(self, sel):
-        return _replacement("enters", [fn("affected", sel)], [const("enters_tapped")])
+    @staticmethod
+    def _entering(items, modification):
+        """"(This turn,) <objects> enter tapped (with ...)"."""
+        duration = items[0] if items[0] == _END_OF_TURN else None
+        sel = items[-1] if duration is None else items[1]
+        clauses = _replacement("enters", [fn("affected", sel)], [modification], duration)
+        return _ThisTurn(clauses) if duration else clauses
 
-    def others_enter_with(self, sel, kind):
-        return _replacement("enters", [fn("affected", sel)],
-                            [fn("enters_with_counters", kind, Number(1))])
+    def others_enter_tapped(self, *items):
+        return self._entering(items, const("enters_tapped"))
+
+    def others_enter_with(self, *items):
+        *items, kind = items
+        return self._entering(items, fn("enters_with_counters", kind, Number(1)))
