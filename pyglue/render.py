@@ -34,7 +34,7 @@ def render_table(file: str, answers: list[Answer], shown: list[str] = (), explai
 def _render(answer: Answer) -> list[str]:
     data = answer.data
     head = f"  {answer.ask.index}. {data['ask']}"
-    if data.get("event"):  # v3: "event put_counters bears"
+    if data.get("event") and "chooser" in data:  # v3: "event put_counters bears"
         head += f" {data['event']}"
     head = f"{head} {data.get('object') or ''}".rstrip()
     if data.get("chooser"):
