@@ -362,6 +362,8 @@ class _Ability:
                 self.unparsed(i, j)
                 kinds.append(None)  # the kind of the ability is its first sentence's
             else:
+                for s, e in parsed[1].not_read:  # words of the sentence not read (layer_statics.py)
+                    self.unparsed(i + s, i + e)
                 kind, clauses = self.take(parsed)
                 kinds.append(kind)
                 self.emit(clauses)

@@ -13,6 +13,7 @@ from clingo import Function, Number, String
 from lark import Token, Transformer, v_args
 
 from . import lexicon
+from .layer_statics import LayerStatics  # grammar/layer_statics.lark
 
 
 class NotUnderstood(Exception):
@@ -99,7 +100,7 @@ class _Parts(list):
 
 
 @v_args(inline=True)
-class Clauses(Transformer):
+class Clauses(LayerStatics, Transformer):
     def __init__(self, ab, text, first_sel, quotes, names):
         super().__init__()
         self.ab = ab            # the ability term
@@ -152,7 +153,7 @@ class Clauses(Transformer):
             return ("sel_other", None)
         if word in TOKEN:
             return ("sel_token", None)
-        raise NotUnderstood(word)
+        return self.layer_adjective(word)
 
     def words(self, *tokens):
         *adjectives, head = [t.value for t in tokens]
