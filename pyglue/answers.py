@@ -452,38 +452,37 @@ class EventGraph:
                 ways[target] += reached * left
         return total
 
-    def _backward(self) -> None:
-        """From the last states back: the sequences from each state to its ends, and the
-        outcomes each state can reach."""
-        if self._totals or not self.roots:
-            return
+    def _reachable(self) -> dict[int, int]:
+        """From the last states back: the bit set of the outcomes each state can end with."""
+        if self._outcomes or not self.roots:
+            return self._outcomes
         for node in reversed(self._after()):
-            endings = self.endings.get(node, {})
-            total = sum(endings.values())
             bits = 0
-            for mana in endings:
+            for mana in self.endings.get(node, ()):
                 bits |= self._bits[mana]
-            for _class, target, left in self.edges.get(node, ()):
-                total += left * self._totals[target]
+            for _class, target, _left in self.edges.get(node, ()):
                 bits |= self._outcomes[target]
-            self._totals[node] = total
             self._outcomes[node] = bits
+        return self._outcomes
 
     def orders_from(self, node: int) -> int:
         """The number of (order, trigger choice) sequences from node to a final state."""
-        self._backward()
+        if not self._totals:
+            for state in reversed(self._after()):
+                self._totals[state] = sum(self.endings.get(state, {}).values()) + sum(
+                    left * self._totals[target] for _class, target, left in self.edges.get(state, ()))
         return self._totals.get(node, 0)
 
     def orders(self, mana: str, limit: int) -> list[list[clingo.Symbol]]:
         """Up to `limit` distinct orders of effects that end with `mana` (choices merged),
         first by the effects' terms."""
-        self._backward()
+        reachable = self._reachable()
         found: list[list[clingo.Symbol]] = []
         seen: set[tuple] = set()
         bit = self._bits.get(mana, 0)
 
         def walk(node: int, path: list[clingo.Symbol]) -> None:
-            if len(found) >= limit or not self._outcomes.get(node, 0) & bit:
+            if len(found) >= limit or not reachable.get(node, 0) & bit:
                 return
             if mana in self.endings.get(node, {}) and tuple(path) not in seen:
                 seen.add(tuple(path))

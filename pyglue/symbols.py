@@ -34,8 +34,7 @@ def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     """A function symbol's name and the keys of its arguments."""
     if not (_lib.clingo_symbol_name(atom._rep, _NAME) and _lib.clingo_symbol_arguments(atom._rep, _ARGUMENTS, _SIZE)):
         raise ValueError(f"not a function symbol: {atom}")
-    arguments = _ARGUMENTS[0]
-    return _ffi.string(_NAME[0]).decode(), tuple(arguments[i] for i in range(_SIZE[0]))
+    return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0]))
 
 
 def number(key: int) -> int | None:
