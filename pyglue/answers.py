@@ -92,13 +92,18 @@ class ModelIndex:
         self.atoms: dict[str, list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
         self.unread: list[str] = []
         self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
-        # the event graphs' atoms of each ask, as keys (pyglue.symbols): read by EventGraph
+        # the event graphs' atoms of each ask, as keys (pyglue.symbols): read by EventGraph;
+        # the steps (event_step/5) grouped by state once, as EventGraph.edges
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
+        self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(lambda: defaultdict(list))
         for atom in result.atoms:
             name, keys = symbols.name_and_arguments(atom)
             if name not in READ or len(keys) != _ARITY.get(name, len(keys)):
                 self.unread.append(str(atom))
             ask = symbols.number(keys[0]) if keys else None
+            if name == "event_step" and ask is not None and len(keys) == 5:
+                self.steps[ask][keys[1]].append((keys[2], keys[3], symbols.number(keys[4])))
+                continue
             if name in GRAPH and ask is not None:
                 self.graph_keys[name, ask].append(keys[1:])
                 continue
@@ -126,6 +131,9 @@ class ModelIndex:
             row[1].string for row in self.atoms["replacement"] if len(row) == 2 and _is_string(row[1]))
 
     def of(self, name: str, index: int) -> list[tuple[clingo.Symbol, ...]]:
+        if name == "event_step":
+            return [(symbols.symbol(node), symbols.symbol(effect_class), symbols.symbol(target), clingo.Number(left))
+                    for node, steps in self.steps.get(index, {}).items() for effect_class, target, left in steps]
         if name in GRAPH:
             return [tuple(map(symbols.symbol, keys)) for keys in self.graph_keys.get((name, index), [])]
         return self.per_ask.get((name, index), [])
@@ -393,9 +401,7 @@ class EventGraph:
     def __init__(self, index: ModelIndex, ask_index: int):
         # States and classes by their keys (pyglue.symbols): one dict lookup per edge
         self.roots = [node for _choice, node in index.graph_keys.get(("event_root", ask_index), [])]
-        self.edges: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-        for node, effect_class, target, left in index.graph_keys.get(("event_step", ask_index), []):
-            self.edges[node].append((effect_class, target, symbols.number(left)))
+        self.edges: dict[int, list[tuple[int, int, int]]] = index.steps.get(ask_index, {})
         self.members: dict[int, list[clingo.Symbol]] = defaultdict(list)
         for effect_class, effect in sorted(index.of("event_effect_class", ask_index)):
             self.members[symbols.key(effect_class)].append(effect)
