@@ -25,14 +25,43 @@ def _object(lines: list[str], controller: str, card: str | None = None, **inline
     lines.append("")
 
 
-def board(per_side: int) -> str:
+def _land_effect(result: str, condition: str = "") -> dict:
+    return {"name": f"Land effect: {condition}{result}", "type": "Instant",
+            "text": f"Until end of turn, if a land is tapped for {condition}mana, it produces {result}."}
+
+
+# Ten pairwise different replacement effects on every land tapped for mana.
+LAND_EFFECTS = [_land_effect(f"{{{t}}} instead of any other type") for t in "WUBRG"] + [
+    _land_effect("colorless mana instead of any other type"),
+    _land_effect("mana of a color of your choice instead of any other type"),
+    _land_effect("twice as much of that mana instead"),
+    _land_effect("three times as much of that mana instead"),
+    _land_effect("{C} instead of any other type and amount", "two or more "),
+]
+# More pairwise different effects for stacks of up to 14 (with Contamination,
+# Pale Moon, Mana Reflection, Nyxbloom Ancient and Damping Sphere).
+MORE_LAND_EFFECTS = [
+    _land_effect(f"{{{t}}} instead of any other type") for t in "WURG"] + [
+    _land_effect("mana of a color of your choice instead of any other type"),
+    _land_effect("four times as much of that mana instead"),
+    _land_effect("{R}{R} instead of any other type and amount", "three or more "),
+    _land_effect("two mana of a color of your choice instead of any other type and amount"),
+    _land_effect("{G} instead of any other type and amount", "four or more "),
+]
+
+
+def board(per_side: int, copies: int = 1, land_effects: bool = False) -> str:
     """A two-sided board of 2 * per_side permanents: per side 30% basics, 20% duals,
-    10% referential lands and artifacts, 3 replacement effects; Urborg and
-    Chromatic Lantern on one side, Blood Moon on the other; the rest mana
-    creatures, rocks and lands. Asks could_produce of every permanent."""
+    10% referential lands and artifacts, 3 replacement effects (each `copies`
+    times); Urborg and Chromatic Lantern on one side, Blood Moon on the other;
+    the rest mana creatures, rocks and lands. land_effects: instead of those 6
+    effects, the 10 pairwise different LAND_EFFECTS, 5 a side, on every land.
+    Asks could_produce of every permanent."""
     lines: list[str] = []
-    replacements = {"you": [("Mana Reflection", {}), ("Nyxbloom Ancient", {}), ("Damping Sphere", {})],
-                    "opponent": [("Mana Reflection", {}), ("Pulse of Llanowar", {}), (None, PALE_MOON_EFFECT)]}
+    replacements = {"you": [("Mana Reflection", {}), ("Nyxbloom Ancient", {}), ("Damping Sphere", {})] * copies,
+                    "opponent": [("Mana Reflection", {}), ("Pulse of Llanowar", {}), (None, PALE_MOON_EFFECT)] * copies}
+    if land_effects:
+        replacements = {"you": [(None, e) for e in LAND_EFFECTS[:5]], "opponent": [(None, e) for e in LAND_EFFECTS[5:]]}
     specials = {"you": ["Urborg, Tomb of Yawgmoth", "Chromatic Lantern"], "opponent": ["Blood Moon"]}
     for side in ("you", "opponent"):
         cards: list[str] = []
@@ -64,6 +93,21 @@ def _ids(lines: list[str]) -> list[str]:
             seen[base] = seen.get(base, 0) + 1
             ids.append(base if seen[base] == 1 else f"{base}_{seen[base]}")
     return ids
+
+
+def different_effects(n: int) -> str:
+    """n pairwise different replacement effects (no two of one class) on one nonbasic
+    land tapped for {W}: Contamination, the Pale Moon effect, Mana Reflection,
+    Nyxbloom Ancient, Damping Sphere, then MORE_LAND_EFFECTS; n at most 14."""
+    lines: list[str] = []
+    _object(lines, "you", "Tundra")
+    effects = [("Contamination", {}), (None, PALE_MOON_EFFECT), ("Mana Reflection", {}), ("Nyxbloom Ancient", {}),
+               ("Damping Sphere", {})] + [(None, e) for e in MORE_LAND_EFFECTS]
+    assert n <= len(effects)
+    for card, inline in effects[:n]:
+        _object(lines, "you", card, **inline)
+    lines += ["[[ask]]", 'activate = "tundra"', "ability = 1", ""]
+    return "\n".join(lines)
 
 
 def stacked_effects(n: int) -> str:

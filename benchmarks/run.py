@@ -11,6 +11,8 @@ enumerated, so that a slower figure can be traced to its cause.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import resource
 import statistics
 import subprocess
 import sys
@@ -24,7 +26,7 @@ sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 
 import clingo  # noqa: E402
 
-from boards import board, copy_board, stacked_effects  # noqa: E402
+from boards import board, copy_board, different_effects, stacked_effects  # noqa: E402
 from pyglue.answers import mana_string  # noqa: E402
 from pyglue.api import Settings, answer_scenario  # noqa: E402
 from pyglue.cards import CardDatabase  # noqa: E402
@@ -40,7 +42,7 @@ def write_temp(text: str) -> Path:
     return Path(handle.name)
 
 
-SETTINGS = Settings(cards=CardDatabase(), limits=Limits(timeout=600))
+SETTINGS = Settings(cards=CardDatabase(), limits=Limits(timeout=600, memory_mb=16384))
 
 
 def answer(path: Path) -> tuple[float, dict, list]:
@@ -54,6 +56,23 @@ def answer(path: Path) -> tuple[float, dict, list]:
 def best_of(path: Path, repeat: int) -> tuple[float, dict, list]:
     runs = [answer(path) for _ in range(repeat)]
     return min(runs, key=lambda run: run[0])
+
+
+def _measured(path: Path, repeat: int, sender) -> None:
+    seconds, stats, answers = best_of(path, repeat)
+    peak_kb = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    sender.send((seconds, stats, [a.data for a in answers], peak_kb / 1024))
+
+
+def measured(path: Path, repeat: int) -> tuple[float, dict, list[dict], float]:
+    """best_of in a fresh process: also the peak memory (MB) of that process and of the
+    solver's child, the largest resident size either reached."""
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    worker = multiprocessing.get_context("fork").Process(target=_measured, args=(path, repeat, sender))
+    worker.start()
+    result = receiver.recv()
+    worker.join()
+    return result
 
 
 def describe(stats: dict) -> str:
@@ -80,6 +99,36 @@ def bench_boards(repeat: int) -> None:
 def bench_copy_boards(repeat: int) -> None:
     bench_board_sizes("characteristics of every permanent and token copies of a fifth (layers 1, 4, 6, 7)",
                       copy_board, repeat)
+
+
+def bench_replacement_boards(repeat: int) -> None:
+    """could_produce of every permanent of the 200 board with k copies of each of its 6
+    replacement effects, and with 10 pairwise different effects on every land."""
+    print("== could_produce of every permanent, 200 permanents, copies of every replacement effect ==")
+    times = {}
+    for copies in (1, 2, 4):
+        seconds, stats, answers, peak = measured(write_temp(board(100, copies)), repeat)
+        times[copies] = seconds
+        print(f"{copies} cop{'y' if copies == 1 else 'ies'}: {seconds:.3f} s, peak {peak:.0f} MB ({describe(stats)})")
+    print(f"2 copies / 1 copy ratio: {times[2] / times[1]:.2f} (limit 2.5); 4 copies: limit 2 s")
+    seconds, stats, answers, peak = measured(write_temp(board(100, land_effects=True)), repeat)
+    print(f"10 different effects on every land: {seconds:.3f} s, peak {peak:.0f} MB ({describe(stats)}; limit 2 s)")
+
+
+def bench_different_effects(repeat: int) -> None:
+    print("== activate with n pairwise different replacement effects ==")
+    for n in (8, 10, 12, 14):
+        path = write_temp(different_effects(n))
+        seconds, stats, answers, peak = measured(path, repeat if n < 14 else 1)
+        outcomes = answers[0]["outcomes"]
+        total = sum(o["order_count"] for o in outcomes)
+        line = f"n={n:2}: {seconds:.3f} s, peak {peak:.0f} MB, {len(outcomes)} outcomes, {total} orders ({describe(stats)})"
+        if n == 8:
+            facts = scenario_facts(load_scenario(path, CardDatabase()))
+            naive_seconds, counts, models = naive_counts(facts)
+            assert counts == Counter({o["mana"]: o["order_count"] for o in outcomes})
+            line += f"\n      naive enumeration of every order: {naive_seconds:.3f} s ({models} models), same counts"
+        print(line)
 
 
 def naive_counts(facts: list[clingo.Symbol]) -> tuple[float, Counter, int]:
@@ -132,16 +181,19 @@ def bench_reading(repeat: int) -> None:
     print(f"best of {repeat}: {min(runs):.2f} s, {len(facts):,} facts")
 
 
+BENCHMARKS = {"boards": bench_boards, "copy_boards": bench_copy_boards, "orders": bench_orders,
+              "replacement_boards": bench_replacement_boards, "different_effects": bench_different_effects,
+              "reading": bench_reading, "process": bench_process}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--only", choices=sorted(BENCHMARKS), action="append", help="run these only (repeatable)")
     args = parser.parse_args()
     repeat = 1 if args.quick else 3
-    bench_boards(repeat)
-    bench_copy_boards(repeat)
-    bench_orders(repeat)
-    bench_reading(repeat)
-    bench_process(5 if args.quick else 11)
+    for name in args.only or BENCHMARKS:
+        BENCHMARKS[name](repeat if name != "process" else 5 if args.quick else 11)
 
 
 if __name__ == "__main__":

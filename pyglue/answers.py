@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import clingo
 
+from . import symbols
 from .errors import MtgaspError
 from .scenario import Ask, Scenario
 from .schema import AskKind, Schema, Shape
@@ -33,6 +34,8 @@ READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", 
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
         "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement", "event_result",
         "event_created", "event_sub"}
+# The event graph interface (VOCABULARY.md), read by EventGraph.
+GRAPH = {"event_root", "event_step", "event_final", "event_effect_class"}
 
 
 @dataclass
@@ -89,16 +92,28 @@ class ModelIndex:
     def __init__(self, result: SolveResult):
         self.atoms: dict[str, list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
         self.unread: list[str] = []
+        # by ask, or by the event an event leads to (a term: its graph is read the same way),
+        # both by the key of the first argument (pyglue.symbols)
+        self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
+        # the event graphs' atoms of each ask, as keys (pyglue.symbols): read by EventGraph;
+        # the steps (event_step/5) grouped by state once, as EventGraph.edges
+        self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
+        self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(lambda: defaultdict(list))
         for atom in result.atoms:
-            self.atoms[atom.name].append(tuple(atom.arguments))
-            if atom.name not in READ or len(atom.arguments) != _ARITY.get(atom.name, len(atom.arguments)):
+            name, keys = symbols.name_and_arguments(atom)
+            if name not in READ or len(keys) != _ARITY.get(name, len(keys)):
                 self.unread.append(str(atom))
-        # by ask (a number), or by the event an event leads to (a term: its graph is read the same way)
-        self.per_ask: dict[tuple[str, clingo.Symbol], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
-        for name, rows in self.atoms.items():
-            for row in rows:
-                if row:
-                    self.per_ask[name, row[0]].append(row[1:])
+            first = keys[0] if keys else None
+            if name == "event_step" and first is not None and len(keys) == 5:
+                self.steps[first][keys[1]].append((keys[2], keys[3], symbols.number(keys[4])))
+                continue
+            if name in GRAPH and first is not None:
+                self.graph_keys[name, first].append(keys[1:])
+                continue
+            arguments = tuple(map(symbols.symbol, keys))
+            self.atoms[name].append(arguments)
+            if first is not None:
+                self.per_ask[name, first].append(arguments[1:])
         self.values: dict[clingo.Symbol, dict[str, clingo.Symbol]] = defaultdict(dict)
         self.items: dict[clingo.Symbol, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = \
             defaultdict(lambda: defaultdict(list))
@@ -114,11 +129,22 @@ class ModelIndex:
         for row in self.atoms["answer_item"]:
             if len(row) == 4:
                 self.items[row[0]][_key_name(row[1])].append((row[2], row[3]))
+        self.effect_names: dict[clingo.Symbol, str] = {}  # effect_name's, once each
         self.replacements_of: Counter[str] = Counter(
             row[1].string for row in self.atoms["replacement"] if len(row) == 2 and _is_string(row[1]))
 
+    @staticmethod
+    def ask_key(index: int | clingo.Symbol) -> int:
+        """The key atoms of an ask (a number) or of an event an event leads to (a term) are read by."""
+        return symbols.key(clingo.Number(index) if isinstance(index, int) else index)
+
     def of(self, name: str, index: int | clingo.Symbol) -> list[tuple[clingo.Symbol, ...]]:
-        key = clingo.Number(index) if isinstance(index, int) else index
+        key = self.ask_key(index)
+        if name == "event_step":
+            return [(symbols.symbol(node), symbols.symbol(effect_class), symbols.symbol(target), clingo.Number(left))
+                    for node, steps in self.steps.get(key, {}).items() for effect_class, target, left in steps]
+        if name in GRAPH:
+            return [tuple(map(symbols.symbol, keys)) for keys in self.graph_keys.get((name, key), [])]
         return self.per_ask.get((name, key), [])
 
 
@@ -471,6 +497,14 @@ def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
 
 
 def effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | None = None) -> str:
+    if several is not None:  # named for one event's effects
+        return _effect_name(index, ability, several)
+    if ability not in index.effect_names:
+        index.effect_names[ability] = _effect_name(index, ability)
+    return index.effect_names[ability]
+
+
+def _effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | None = None) -> str:
     """A replacement effect is named by its object's id, with #N when it has several, or
     `effect N` for the N-th [[effect]] (spec)."""
     if ability.match("ab", 2) and _is_string(ability.arguments[0]):
@@ -502,64 +536,123 @@ def type_word(constant: str) -> str:
 
 
 class EventGraph:
-    """The states one activation's mana event can pass through (616.1), from the model.
+    """The states one ask's event can pass through (616.1), from the model: any
+    producer of event_root/3, event_step/5, event_final/4 and event_effect_class/3.
 
     A step stands for any of the `left` interchangeable effects of its class
     not applied yet; order_count of a result = the number of (choice, order,
-    trigger choice) sequences that end with it, computed over states, never
-    over orders; Python integers, so exact at any size.
+    trigger choice) sequences that end with it, computed over states in one
+    pass over the edges, never over orders; Python integers, so exact at any size.
     """
 
     def __init__(self, index: ModelIndex, ask_index: int | clingo.Symbol,
-                 outcome_key: Callable[[clingo.Symbol], str] = None,
+                 outcome_key: Callable[[clingo.Symbol], str] | None = None,
                  endings: Callable[[clingo.Symbol], Counter[str]] | None = None):
-        """outcome_key names an outcome; endings, if given, says in how many ways each final
-        node ends with each outcome (an event that leads to others: their ways multiply)."""
+        """outcome_key names an outcome (by default the mana it adds); endings, if given,
+        says in how many ways each final node ends with each outcome (an event that
+        leads to others: their ways multiply)."""
         outcome_key = outcome_key or mana_string
-        self.roots = [node for _choice, node in index.of("event_root", ask_index)]
-        self.edges: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol, int]]] = defaultdict(list)
-        for node, effect_class, target, left in index.of("event_step", ask_index):
-            self.edges[node].append((effect_class, target, left.number))
-        self.members: dict[clingo.Symbol, list[clingo.Symbol]] = defaultdict(list)
+        ask = index.ask_key(ask_index)
+        # States and classes by their keys (pyglue.symbols): one dict lookup per edge
+        self.roots = [node for _choice, node in index.graph_keys.get(("event_root", ask), [])]
+        self.edges: dict[int, list[tuple[int, int, int]]] = index.steps.get(ask, {})
+        self.members: dict[int, list[clingo.Symbol]] = defaultdict(list)
         for effect_class, effect in sorted(index.of("event_effect_class", ask_index)):
-            self.members[effect_class].append(effect)
-        self.endings: dict[clingo.Symbol, Counter[str]] = defaultdict(Counter)
-        for node, _choice, total in index.of("event_final", ask_index):
-            if endings is None:
-                self.endings[node][outcome_key(total)] += 1
-            else:
-                self.endings[node].update(endings(total))
-        self._counts = lru_cache(maxsize=None)(self._counts_from)
+            self.members[symbols.key(effect_class)].append(effect)
+        self.endings: dict[int, Counter[str]] = defaultdict(Counter)
+        named: dict[int, str] = {}
+        for node, _choice, total in index.graph_keys.get(("event_final", ask), []):
+            if endings is not None:
+                self.endings[node].update(endings(symbols.symbol(total)))
+                continue
+            if total not in named:
+                named[total] = outcome_key(symbols.symbol(total))
+            self.endings[node][named[total]] += 1
+        self._order: list[int] | None = None
+        self._totals: dict[int, int] = {}
+        self._outcomes: dict[int, int] = {}  # state -> bit set of the outcomes reachable from it
+        self._bits = {mana: 1 << n for n, mana in enumerate(sorted({m for e in self.endings.values() for m in e}))}
 
-    def _counts_from(self, node: clingo.Symbol) -> Counter[str]:
-        counts = Counter(self.endings.get(node, {}))
-        for _class, target, left in self.edges.get(node, ()):
-            for mana, count in self._counts(target).items():
-                counts[mana] += left * count
-        return counts
+    @staticmethod
+    def symbol(key: int) -> clingo.Symbol:
+        """The state (or class) of a key of `roots`, `edges` and `endings`."""
+        return symbols.symbol(key)
 
-    def orders_from(self, node: clingo.Symbol) -> int:
-        """The number of (order, trigger choice) sequences from node to a final state."""
-        return sum(self._counts(node).values())
+    def _after(self) -> list[int]:
+        """The states reachable from the roots, each after every state with a step into it."""
+        if self._order is not None:
+            return self._order
+        done: set[int] = set()
+        order: list[int] = []
+        for root in self.roots:
+            if root in done:
+                continue
+            done.add(root)
+            stack = [(root, iter(self.edges.get(root, ())))]
+            while stack:
+                node, steps = stack[-1]
+                for _class, target, _left in steps:
+                    if target not in done:
+                        done.add(target)
+                        stack.append((target, iter(self.edges.get(target, ()))))
+                        break
+                else:
+                    stack.pop()
+                    order.append(node)
+        order.reverse()
+        self._order = order
+        return order
 
     def outcome_counts(self) -> Counter[str]:
+        """Forward over the states: the sequences that reach each, then those that end there."""
+        ways: dict[int, int] = Counter(self.roots)
         total: Counter[str] = Counter()
-        for root in self.roots:
-            total.update(self._counts(root))
+        for node in self._after():
+            reached = ways[node]
+            for mana, count in self.endings.get(node, {}).items():
+                total[mana] += reached * count
+            for _class, target, left in self.edges.get(node, ()):
+                ways[target] += reached * left
         return total
 
+    def _reachable(self) -> dict[int, int]:
+        """From the last states back: the bit set of the outcomes each state can end with."""
+        if self._outcomes or not self.roots:
+            return self._outcomes
+        for node in reversed(self._after()):
+            bits = 0
+            for mana in self.endings.get(node, ()):
+                bits |= self._bits[mana]
+            for _class, target, _left in self.edges.get(node, ()):
+                bits |= self._outcomes[target]
+            self._outcomes[node] = bits
+        return self._outcomes
+
+    def orders_from(self, node: int) -> int:
+        """The number of (order, trigger choice) sequences from node to a final state."""
+        if not self._totals:
+            for state in reversed(self._after()):
+                self._totals[state] = sum(self.endings.get(state, {}).values()) + sum(
+                    left * self._totals[target] for _class, target, left in self.edges.get(state, ()))
+        return self._totals.get(node, 0)
+
     def orders(self, mana: str, limit: int) -> list[list[clingo.Symbol]]:
-        """Up to `limit` distinct orders of effects that end with `mana` (choices merged)."""
+        """Up to `limit` distinct orders of effects that end with `mana` (choices merged),
+        first by the effects' terms."""
+        reachable = self._reachable()
         found: list[list[clingo.Symbol]] = []
         seen: set[tuple] = set()
+        bit = self._bits.get(mana, 0)
 
-        def walk(node: clingo.Symbol, path: list[clingo.Symbol]) -> None:
-            if len(found) >= limit or not self._counts(node).get(mana):
+        def walk(node: int, path: list[clingo.Symbol]) -> None:
+            if len(found) >= limit or not reachable.get(node, 0) & bit:
                 return
             if mana in self.endings.get(node, {}) and tuple(path) not in seen:
                 seen.add(tuple(path))
                 found.append(list(path))
-            for effect_class, target, _left in self.edges.get(node, ()):
+            # by class, then state: the orders listed do not depend on the order of the atoms
+            for effect_class, target, _left in sorted(self.edges.get(node, ()),
+                                                      key=lambda step: (self.symbol(step[0]), self.symbol(step[1]))):
                 for effect in self.members[effect_class]:
                     if effect not in path:
                         walk(target, path + [effect])

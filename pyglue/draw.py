@@ -69,21 +69,21 @@ def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
     if not answer.data.get("legal"):
         return dot.source
     graph = EventGraph(index, answer.ask.index)
-    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=str))}
+    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=lambda key: str(graph.symbol(key))))}
     reached = _ways_to(graph)
     for node, name in names.items():
         endings = graph.endings.get(node)
         if endings:
             outcomes = [mana or "no mana" for mana in endings]
             # triggered mana abilities may add to the state's mana: then both are said
-            label = (f"adds {outcomes[0]}" if outcomes == [_state_label(node)]
-                     else f"{_state_label(node)}\\nadds {', '.join(outcomes)}")
+            state = _state_label(graph.symbol(node))
+            label = f"adds {outcomes[0]}" if outcomes == [state] else f"{state}\\nadds {', '.join(outcomes)}"
             dot.node(name, label, style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
         else:
-            dot.node(name, _state_label(node))
-    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: str(item[0])):
+            dot.node(name, _state_label(graph.symbol(node)))
+    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: str(graph.symbol(item[0]))):
         dot.edge("start", names[root], _orders(choices * graph.orders_from(root)))
-    for node in sorted(graph.edges, key=str):
+    for node in sorted(graph.edges, key=lambda key: str(graph.symbol(key))):
         for effect_class, target, left in graph.edges[node]:
             members = [effect_name(index, effect) for effect in graph.members[effect_class]]
             effects = members[0] if len(members) == 1 else f"any of {', '.join(members)}"
@@ -92,7 +92,7 @@ def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
     return dot.source
 
 
-def _states(graph: EventGraph) -> set[clingo.Symbol]:
+def _states(graph: EventGraph) -> set[int]:
     states = set(graph.roots) | set(graph.endings)
     for node, steps in graph.edges.items():
         states.add(node)
@@ -100,24 +100,24 @@ def _states(graph: EventGraph) -> set[clingo.Symbol]:
     return states
 
 
-def _root_choices(graph: EventGraph) -> dict[clingo.Symbol, int]:
+def _root_choices(graph: EventGraph) -> dict[int, int]:
     """How many choices (option, types) start the event at each root."""
-    choices: dict[clingo.Symbol, int] = defaultdict(int)
+    choices: dict[int, int] = defaultdict(int)
     for root in graph.roots:
         choices[root] += 1
     return choices
 
 
-def _ways_to(graph: EventGraph) -> dict[clingo.Symbol, int]:
-    """The number of (choice, order) prefixes that reach each state."""
-    into: dict[clingo.Symbol, list[tuple[clingo.Symbol, int]]] = defaultdict(list)
+def _ways_to(graph: EventGraph) -> dict[int, int]:
+    """The number of (choice, order) prefixes that reach each state (by key, as in graph.edges)."""
+    into: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for node, steps in graph.edges.items():
         for _class, target, left in steps:
             into[target].append((node, left))
     starts = _root_choices(graph)
 
     @lru_cache(maxsize=None)
-    def ways(node: clingo.Symbol) -> int:
+    def ways(node: int) -> int:
         return starts.get(node, 0) + sum(ways(source) * left for source, left in into[node])
 
     return {node: ways(node) for node in _states(graph)}

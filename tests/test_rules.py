@@ -131,3 +131,41 @@ def test_grounding_decides_every_atom(path):
     control.ground([("base", [])])
     undecided = sorted({a.symbol.name for a in control.symbolic_atoms if not a.is_fact})
     assert undecided == []
+
+
+PAIRWISE_DIFFERENT = ["Contamination", "Mana Reflection", "Nyxbloom Ancient", "Damping Sphere"]
+ANY_COLOR_EFFECT = ('[[object]]\nid = "dawn"\nname = "Dawn effect"\ntype = "Instant"\ncontroller = "you"\n'
+                    'text = "Until end of turn, if a land is tapped for mana, it produces mana of a color of your '
+                    'choice instead of any other type."\n')
+PALE_MOON = ('[[object]]\nid = "pale_moon"\nname = "Pale Moon effect"\ntype = "Instant"\ncontroller = "you"\n'
+             'text = "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless mana '
+             'instead of any other type."\n')
+
+
+def pairwise_different_scenario(tmp_path: Path) -> Path:
+    """Six pairwise different effects (no two of one class) on a Tundra: type changes, a
+    color choice, multipliers and a threshold ("two or more mana")."""
+    text = '[[object]]\nid = "tundra"\ncard = "Tundra"\ncontroller = "you"\n' + ANY_COLOR_EFFECT + PALE_MOON
+    for card in PAIRWISE_DIFFERENT:
+        text += f'[[object]]\ncard = "{card}"\ncontroller = "you"\n'
+    path = tmp_path / "pairwise.toml"
+    path.write_text(text + '[[ask]]\nactivate = "tundra"\nability = 1\n[[ask]]\ncould_produce = "tundra"\n')
+    return path
+
+
+def test_order_counts_of_pairwise_different_effects(tmp_path):
+    facts = facts_of(pairwise_different_scenario(tmp_path))
+    counts = EventGraph(ModelIndex(solve(facts)), 1).outcome_counts()
+    assert counts == count_by_enumeration(facts, 1)
+    assert len(counts) > 10
+
+
+def test_could_produce_over_abstract_states_is_what_the_exact_orders_end_with(tmp_path):
+    # 106.7 is answered on types and capped amounts, one graph per effect signature;
+    # activate on the exact mana: the types must agree.
+    scenario = load_scenario(pairwise_different_scenario(tmp_path), CardDatabase())
+    from pyglue.api import Settings, answer_scenario
+
+    activate, could_produce = answer_scenario(scenario.path, Settings(cards=CardDatabase())).answers
+    ended = {symbol for outcome in activate.data["outcomes"] for symbol in outcome["mana"].strip("{}").split("}{")}
+    assert set(could_produce.data["types"]) == ended

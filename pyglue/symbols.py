@@ -1,0 +1,54 @@
+"""Reading the shown atoms of a model fast.
+
+clingo's Python API (5.8) allocates a new C buffer for every name, argument
+list and number it reads, and a Python object for every argument; an event
+graph has hundreds of thousands of edges, each an atom of five arguments.
+These read the same C functions into buffers made once, and give arguments
+as keys: a symbol's interned value, equal exactly when the symbols are
+(clingo interns every term), turned into a symbol only where one is needed.
+pyproject pins clingo to 5.8, whose `_internal` module this uses.
+"""
+
+from __future__ import annotations
+
+import clingo
+from clingo._internal import _ffi, _lib
+
+_ARGUMENTS = _ffi.new("clingo_symbol_t**")
+_SIZE = _ffi.new("size_t*")
+_NAME = _ffi.new("char**")
+_NUMBER = _ffi.new("int*")
+_NUMBER_TYPE = _lib.clingo_symbol_type_number
+
+
+def key(symbol: clingo.Symbol) -> int:
+    """The symbol's interned value: equal keys, equal symbols."""
+    return symbol._rep
+
+
+def symbol(key: int) -> clingo.Symbol:
+    return clingo.Symbol(key)
+
+
+def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
+    """A function symbol's name and the keys of its arguments."""
+    if not (_lib.clingo_symbol_name(atom._rep, _NAME) and _lib.clingo_symbol_arguments(atom._rep, _ARGUMENTS, _SIZE)):
+        raise ValueError(f"not a function symbol: {atom}")
+    return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0]))
+
+
+def number(key: int) -> int | None:
+    """The value of a number symbol given by its key; None for any other symbol."""
+    if key in _numbers:
+        return _numbers[key]
+    value = None
+    if _lib.clingo_symbol_type(key) == _NUMBER_TYPE:
+        _lib.clingo_symbol_number(key, _NUMBER)
+        value = _NUMBER[0]
+    if len(_numbers) < _MAX_NUMBERS:  # ask numbers and counts of effects: a few keys, read over and over
+        _numbers[key] = value
+    return value
+
+
+_numbers: dict[int, int | None] = {}
+_MAX_NUMBERS = 1 << 16
