@@ -16,8 +16,8 @@ from lark.exceptions import LarkError, VisitError
 
 from . import lexicon
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
-from .transformer import Clauses, NotUnderstood, constant_name
-from .transformer import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES
+from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, constant_name
+from .transformer import Clauses
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
