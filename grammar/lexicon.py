@@ -51,6 +51,9 @@ UN_SUPERTYPES = ('Elite', 'Host')
 # 105.1: the five colors, with their mana symbols' letters.
 COLORS = {'White': 'w', 'Blue': 'u', 'Black': 'b', 'Red': 'r', 'Green': 'g'}
 
+# 305.6: the basic land types, in the order of their colors (WUBRG).
+BASIC_LAND_TYPES = ('Plains', 'Island', 'Swamp', 'Mountain', 'Forest')
+
 # 111.10: predefined tokens whose name alone says what they are (Incubator
 # and the Roles need more words).
 PREDEFINED_TOKENS = (

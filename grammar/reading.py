@@ -63,7 +63,7 @@ SUPERTYPES = _words(lexicon.SUPERTYPES)
 SUBTYPES = _words(lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES
                   + lexicon.LAND_TYPES + lexicon.PLANESWALKER_TYPES
                   + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
-BASIC_LAND_TYPES = ["plains", "island", "swamp", "mountain", "forest"]  # 305.6, WUBRG
+BASIC_LAND_TYPES = [t.lower() for t in lexicon.BASIC_LAND_TYPES]
 ANY_OBJECT = {"permanent", "permanents", "card", "cards"}  # no constraint
 TOKEN = {"token", "tokens"}
 SPELL = {"spell", "spells"}  # an object on the stack (a target "spell": sel_zone stack)

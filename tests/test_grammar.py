@@ -1389,3 +1389,22 @@ def test_garbled_text_stays_unparsed(text):
 ])
 def test_the_same_sentences_well_formed_parse(text):
     assert not parse_card("o", "Test Card", text).unparsed
+
+
+def test_grammar_word_lists_are_the_lexicons():
+    """The colors the grammar spells out are grammar/lexicon.py's."""
+    from grammar import PARSER, lexicon
+    words = {s.pattern.value for r in PARSER.rules if r.origin.name == "color"
+             for s in (PARSER.get_terminal(t.name) for t in r.expansion)}
+    assert words == {c.lower() for c in lexicon.COLORS}
+
+
+def test_each_rule_of_a_namespace_has_its_transformer_method():
+    """A labelled rule NAME__R of grammar/NAME.lark is read by method R of the
+    transformer in grammar/NAME.py (lark's merge_transformers convention)."""
+    from grammar import PARSER
+    from grammar.transformer import Clauses
+    # an unlabelled alternative of a ?rule is its one child, no tree of its own
+    labels = {str(r.alias or r.origin.name) for r in PARSER.rules if r.alias or not r.options.expand1}
+    missing = sorted(l for l in labels if not l.startswith("_") and not hasattr(Clauses, l))
+    assert missing == []
