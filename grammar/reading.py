@@ -104,6 +104,7 @@ class Reading(Transformer):
         self.target_sels = {}   # target(K) -> its selector
         self.spells = set()     # selectors whose noun is "spell"
         self.singular = set()   # selectors whose head noun is singular ("creature")
+        self.additional = None  # (cost term, printed text) of an additional cost (601.2b)
         self.sacrifices = []    # sacrifice costs of the ability and its spell (additional costs)
 
     def _original(self, token):

@@ -11,7 +11,7 @@ NAME.py; `Clauses` joins them as lark's `merge_transformers` does."""
 
 import re
 
-from clingo import String
+from clingo import Number, String
 from lark import Transformer, v_args
 
 from .costs import Costs
@@ -85,6 +85,42 @@ class Sentences(Reading):
 
     def rider(self, clauses):
         return ("rider", clauses)
+
+    def additional_cost(self, term):
+        """601.2b: additional_cost(A, C); the spell's other abilities may
+        speak of what it costs ("the sacrificed creature")."""
+        return self._additional(term, self.text.split(",", 1)[1].strip())
+
+    def additional_cost_optional(self, term):
+        text = self.text.split(",", 1)[1].split(None, 2)[2]  # the words after "you may"
+        kind, clauses = self._additional(term, text)
+        return kind, clauses + [("additional_cost_optional",)]
+
+    def _additional(self, term, text):
+        if term.name == "other":  # other(S): S the cost's own words, not the sentence's
+            term = fn("other", String(text))
+        self.additional = (term, text)
+        return ("static", [("additional_cost", term)])
+
+    def modal(self, counts):
+        return ("spell", [("modal", *map(Number, counts))])
+
+    def modes_exactly(self, n):
+        return (n, n)
+
+    def modes_one_or_both(self, n):
+        if n != 1:
+            raise NotUnderstood("or both")
+        return (1, 2)
+
+    def modes_or_more(self, n):
+        return (n, -1)
+
+    def modes_up_to(self, n):
+        return (0, n)
+
+    def modes_any_number(self):
+        return (0, -1)
 
     def delayed_effect(self, clauses, when):
         """"Sacrifice it at the beginning of the next end step" (603.7); an

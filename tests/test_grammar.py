@@ -1408,3 +1408,23 @@ def test_each_rule_of_a_namespace_has_its_transformer_method():
     labels = {str(r.alias or r.origin.name) for r in PARSER.rules if r.alias or not r.options.expand1}
     missing = sorted(l for l in labels if not l.startswith("_") and not hasattr(Clauses, l))
     assert missing == []
+
+
+def test_a_modal_trigger_keeps_its_modes_when_its_condition_is_not_understood():
+    """700.2: "choose one —" after a trigger condition not understood is
+    still the ability's modal header; only the condition stays unparsed."""
+    text = ("Whenever this creature becomes tapped, choose one —\n• Draw a card.\n"
+            "• Return target land card from your graveyard to the battlefield tapped.")
+    facts = {str(f) for f in parse_card("c", "Stalker", text).facts}
+    assert 'modal(ab("c",1),1,1)' in facts
+    assert 'unparsed(ab("c",1),0,38,"Whenever this creature becomes tapped,")' in facts
+
+
+@pytest.mark.parametrize("header, counts", [
+    ("Choose one —", (1, 1)), ("Choose two —", (2, 2)), ("Choose one or both —", (1, 2)),
+    ("Choose one or more —", (1, -1)), ("Choose up to two —", (0, 2)),
+    ("Choose any number —", (0, -1))])
+def test_modal_headers(header, counts):
+    facts = {str(f) for f in parse_card("c", "Charm", header + "\n• Draw a card.\n• Scry 1.",
+                                        ["Instant"]).facts}
+    assert 'modal(ab("c",1),%d,%d)' % counts in facts
