@@ -14,7 +14,7 @@ from clingo import Function, Number, String, Symbol
 from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
-from . import lexicon
+from . import cache as _cache, lexicon
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, constant_name
 from .transformer import Clauses
@@ -661,11 +661,25 @@ class _Card:
         _Ability(self, ab, text, quoted, condition).run()
 
 
-def parse_card(obj_id, name, text, types=(), supertypes=()):
+def parse_card(obj_id, name, text, types=(), supertypes=(), cache=True):
     """All ability facts of a card. `types` (card types, optional) tells
     instants and sorceries, whose abilities are spell abilities (113.3a);
     `supertypes` (optional) tells legendary cards, whose text may use a
-    shortened name (201.5c)."""
+    shortened name (201.5c). `cache`: read and keep the result in the
+    parse cache (grammar/cache.py)."""
+    if not cache:
+        return _parse_card(obj_id, name, text, types, supertypes)
+    store = _cache.current()
+    key = _cache.key(obj_id, name, text or "", list(types), list(supertypes))
+    found = store.load(key, CardText())
+    if found is not None:
+        return found
+    out = _parse_card(obj_id, name, text, types, supertypes)
+    store.put(key, _cache.dumps(out))
+    return out
+
+
+def _parse_card(obj_id, name, text, types, supertypes):
     card = _Card(name, bool({t.lower() for t in types} & {"instant", "sorcery"}),
                  "legendary" in {t.lower() for t in supertypes})
     card.station = bool(re.search(r"^Station\b", text or "", re.M))

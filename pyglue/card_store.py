@@ -70,10 +70,13 @@ class ImportSummary:
     cards: int
     names: int
     seconds: float
+    parsed: int = 0             # faces read into the parse cache (grammar/cache.py)
+    parse_seconds: float = 0.0
 
 
-def import_cards(source: str | Path, target: str | Path | None = None) -> ImportSummary:
-    """Read a JSON card file and write it as an indexed SQLite database (replacing one there)."""
+def import_cards(source: str | Path, target: str | Path | None = None, parse: bool = True) -> ImportSummary:
+    """Read a JSON card file and write it as an indexed SQLite database (replacing one there);
+    `parse`: and read each card's text into the parse cache."""
     import sqlite3
 
     started = time.perf_counter()
@@ -128,7 +131,13 @@ def import_cards(source: str | Path, target: str | Path | None = None) -> Import
         partial.unlink(missing_ok=True)
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise MtgaspError(f"cannot write the card database {target} ({reason})") from None
-    return ImportSummary(target, source, len(rows), len(index.cards), time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    from grammar.cache import warm
+
+    started = time.perf_counter()
+    parsed = warm(cards) if parse else 0  # so that each card is parsed once, now
+    return ImportSummary(target, source, len(rows), len(index.cards), seconds, parsed,
+                         time.perf_counter() - started)
 
 
 class SqliteCardIndex:

@@ -439,6 +439,7 @@ def _run_cards_import(args: argparse.Namespace) -> int:
     summary = import_cards(args.file, args.to)
     print(f"{summary.path}: {summary.cards} cards ({summary.names} names) from {summary.source} "
           f"in {summary.seconds:.1f} s")
+    print(f"parse cache: {summary.parsed} faces read in {summary.parse_seconds:.1f} s")
     return 0
 
 

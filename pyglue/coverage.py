@@ -137,7 +137,7 @@ def measure(cards, progress=None) -> Coverage:
             types = [str(f.arguments[1]) for f in facts if f.name == "printed_card_type"]
             supertypes = [str(f.arguments[1]) for f in facts if f.name == "printed_supertype"]
             start = time.perf_counter()
-            parsed = parse_card("c", face.name, face.text, types, supertypes)
+            parsed = parse_card("c", face.name, face.text, types, supertypes, cache=False)  # the parser's own speed
             result.seconds += time.perf_counter() - start
             understood &= not parsed.unparsed
             _count_abilities(result, face, parsed, full_name)

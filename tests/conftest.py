@@ -35,6 +35,16 @@ def spec_examples(shared_dir: Path) -> list[Path]:
     return examples
 
 
+@pytest.fixture(autouse=True, scope="session")
+def isolated_parse_cache(tmp_path_factory) -> Path:
+    """A parse cache of the test session's own: the suite never writes to the
+    user's cache directory."""
+    path = tmp_path_factory.mktemp("mtgasp-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MTGASP_CACHE_DIR", str(path))
+        yield path
+
+
 @pytest.fixture(autouse=True)
 def isolated_data_dir(tmp_path_factory, monkeypatch) -> Path:
     """An empty data directory and no $MTGASP_CARDS: a card database the user imported or

@@ -283,7 +283,7 @@ def corpus_database(tmp_path_factory) -> Path:
     if not CORPUS.is_file():
         pytest.skip(f"the card corpus {CORPUS} is absent")
     path = tmp_path_factory.mktemp("corpus") / "cards.sqlite"
-    import_cards(CORPUS, path)
+    import_cards(CORPUS, path, parse=False)  # the index only: parsing is test_parse_cache.py's
     return path
 
 
