@@ -44,6 +44,9 @@ CARD_TYPES = (
     'Land', 'Planeswalker', 'Sorcery',
 )
 
+# 110.4a: a "permanent card" is a card of one of these types.
+PERMANENT_TYPES = ('Artifact', 'Battle', 'Creature', 'Enchantment', 'Land', 'Planeswalker')
+
 # 205.4a: supertypes; the Un-sets print two more on type lines.
 SUPERTYPES = ('Basic', 'Legendary', 'Ongoing', 'Snow', 'World')
 UN_SUPERTYPES = ('Elite', 'Host')

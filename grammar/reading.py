@@ -60,6 +60,7 @@ def _words(names):
 
 CARD_TYPES = _words(lexicon.CARD_TYPES)
 SUPERTYPES = _words(lexicon.SUPERTYPES)
+PERMANENT_TYPES = [constant_name(t) for t in lexicon.PERMANENT_TYPES]
 SUBTYPES = _words(lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES
                   + lexicon.LAND_TYPES + lexicon.PLANESWALKER_TYPES
                   + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
@@ -90,7 +91,7 @@ class Reading(Transformer):
     """One piece of an ability being read: its selectors, targets and facts so far."""
 
     def __init__(self, ab, text, first_sel, quotes, names):
-        super().__init__()
+        super().__init__(visit_tokens=False)  # no method reads a token on its own
         self.ab = ab            # the ability term
         self.names = names      # the card's names, longest first ("~")
         self.text = text        # the printed piece, same offsets as the parsed one

@@ -5,8 +5,8 @@ from clingo import Number, String
 from lark import v_args
 
 from .reading import (_n, ANY_OBJECT, CARD_TYPES, COLOR_COUNTS, COLORS, const, fn, KEYWORD_WORDS,
-                     NotUnderstood, NOUNS, PLURAL_NOUNS, Reading, SINGULAR_NOUNS, SPELL, SUBTYPES,
-                     SUPERTYPES, TOKEN)
+                     NotUnderstood, NOUNS, PERMANENT_TYPES, PLURAL_NOUNS, Reading, SINGULAR_NOUNS,
+                     SPELL, SUBTYPES, SUPERTYPES, TOKEN)
 
 
 @v_args(inline=True)
@@ -43,7 +43,12 @@ class Selectors(Reading):
         # "creature creature", "elves creature": a noun said twice, a plural before the head
         if len(set(adjectives + [head])) <= len(adjectives) or PLURAL_NOUNS.intersection(adjectives):
             raise NotUnderstood(" ".join(t.value for t in tokens))
-        constraints = [self._adjective(w) for w in adjectives]
+        constraints = []
+        for w in adjectives:
+            if w == "permanent" and head in ("card", "cards"):  # 110.4a: one of the permanent types
+                constraints += [("sel_type_in", const(t)) for t in PERMANENT_TYPES]
+            else:
+                constraints.append(self._adjective(w))
         if head in TOKEN:
             constraints.append(("sel_token", None))
         elif head in SPELL:

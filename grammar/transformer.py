@@ -9,10 +9,13 @@ cannot say raises `NotUnderstood`: the text then stays unparsed.
 Each file NAME.lark that oracle.lark imports has its transformer in
 NAME.py; `Clauses` joins them as lark's `merge_transformers` does."""
 
+import inspect
 import re
 
 from clingo import Number, String
 from lark import Transformer, v_args
+from lark.exceptions import GrammarError, VisitError
+from lark.visitors import _VArgsWrapper
 
 from .costs import Costs
 from .effects import Effects
@@ -185,7 +188,30 @@ def merged(top, **namespaces):
         for name in dir(cls):
             if not name.startswith("_") and name not in vars(Transformer) and callable(getattr(cls, name)):
                 attrs[prefix + "__" + name] = next(c.__dict__[name] for c in cls.__mro__ if name in c.__dict__)
+    methods = {label: value.base_func for label, value in attrs.items()}
+    for cls in (top, *namespaces.values()):
+        for name in dir(cls):
+            value = inspect.getattr_static(cls, name)
+            if isinstance(value, _VArgsWrapper) and name not in methods:
+                methods[name] = value.base_func
+    attrs["_methods"] = methods
+    attrs["_call_userfunc"] = _call_userfunc
     return type("Clauses", (top, *namespaces.values()), attrs)
+
+
+def _call_userfunc(self, tree, new_children=None):
+    """Transformer._call_userfunc for methods of v_args(inline=True), called
+    as the functions they are: lark's binds a new wrapper at each call."""
+    children = tree.children if new_children is None else new_children
+    method = self._methods.get(tree.data)
+    if method is None:
+        return self.__default__(tree.data, children, tree.meta)
+    try:
+        return method(self, *children)
+    except GrammarError:
+        raise
+    except Exception as e:
+        raise VisitError(tree.data, tree, e)
 
 
 Clauses = merged(Sentences, selectors=Selectors, targets=Targets, costs=Costs, mana=Mana,
