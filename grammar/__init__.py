@@ -319,7 +319,8 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", Number(self.effects), *args)
-            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed"):
+            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed",
+                          "event_if", "event_do"):
                 # of the effect just before
                 self.fact(name, Number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
@@ -347,6 +348,8 @@ class _Ability:
                 self.unparsed(i, j)
                 kinds.append(None)  # the kind of the ability is its first sentence's
             else:
+                for s, e in parsed[1].not_read:  # words of the sentence not read (layer_statics.py)
+                    self.unparsed(i + s, i + e)
                 kind, clauses = self.take(parsed)
                 kinds.append(kind)
                 self.emit(clauses)

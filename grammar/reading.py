@@ -107,6 +107,9 @@ class Reading(Transformer):
         self.singular = set()   # selectors whose head noun is singular ("creature")
         self.additional = None  # (cost term, printed text) of an additional cost (601.2b)
         self.sacrifices = []    # sacrifice costs of the ability and its spell (additional costs)
+        self.card_sels = set()  # selectors whose noun is "card" (grammar/selectors.py)
+        self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
+        self.not_read = ()      # (start, end) of words of the piece not read (grammar/layer_statics.py)
 
     def _original(self, token):
         return self.text[token.start_pos:token.end_pos].strip()

@@ -34,9 +34,44 @@ class Selectors(Reading):
             return ("sel_other", None)
         if word in TOKEN:
             return ("sel_token", None)
+        rest = word[3:].lstrip("-") if word.startswith("non") else None
+        if rest in SUBTYPES:  # "non-Aura": an object without that subtype (205.3)
+            return ("sel_not_subtype", const(SUBTYPES[rest]))
         raise NotUnderstood(word)
 
+    # The noun phrases of a group keep which selectors say "card" (a token is
+    # no card, 111.1) and which a plural only ("creatures"): `card_sels` and
+    # `plural_sels`, read by grammar/replacement.py. `_words`, `_one_of` and
+    # `_and_of` are the readings without those marks and checks.
     def words(self, *tokens):
+        constraints = self._words(*tokens)
+        if tokens[-1].value in ("card", "cards"):
+            constraints.append(("card", None))
+        if tokens[-1].value in PLURAL_NOUNS:
+            constraints.append(("plural", None))
+        return constraints
+
+    def one_of(self, *tokens):
+        """"artifacts, creatures, or lands": each word once."""
+        if len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood("a word said twice")
+        return self._one_of(*tokens)
+
+    def and_of(self, *tokens):
+        """"legendary creatures and planeswalkers": no plural before them."""
+        if PLURAL_NOUNS.intersection(t.value for t in tokens[:-2]) or len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return self._and_of(*tokens)
+
+    def group(self, nouns, *rest):
+        marks = {("card", None): self.card_sels, ("plural", None): self.plural_sels}
+        sel = self._group([c for c in nouns if c not in marks], *rest)
+        for mark, sels in marks.items():
+            if mark in nouns:
+                sels.add(sel)
+        return sel
+
+    def _words(self, *tokens):
         *adjectives, head = [t.value for t in tokens]
         if head not in NOUNS:
             raise NotUnderstood(head)
@@ -78,7 +113,7 @@ class Selectors(Reading):
             constraints.append(("sel_any_of", self._selector([self._adjective(w)])))
         return constraints
 
-    def and_of(self, *tokens):
+    def _and_of(self, *tokens):
         """"legendary creatures and planeswalkers": the objects of either card
         type, the adjectives before applying to both (an "and" of a group
         is a union of objects)."""
@@ -89,7 +124,7 @@ class Selectors(Reading):
         constraints = [self._adjective(w.value) for w in adjectives]
         return constraints + [("sel_type_in", const(CARD_TYPES[t.value])) for t in (first, second)]
 
-    def one_of(self, *tokens):
+    def _one_of(self, *tokens):
         singular = [("singular", None)] if tokens[-1].value in SINGULAR_NOUNS else []
         for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
             if all(t.value in table for t in tokens):
@@ -108,7 +143,7 @@ class Selectors(Reading):
     def from_zone(self, zone):
         return ("sel_zone", const(zone.value))
 
-    def group(self, nouns, *rest):
+    def _group(self, nouns, *rest):
         constraints = nouns + [c for c in rest if c]
         sel = self._selector([c for c in constraints if c[0] not in ("spell", "singular")])
         if ("spell", None) in constraints:

@@ -21,6 +21,11 @@ class Statics(Reading):
     def enters_with_counters(self, _self, count, kind):
         return [("effect", fn("enters_with_counters", kind, self._count(count)))]
 
+    def layer_static(self, *parts):
+        """A sentence of grammar/layer_statics.lark, after its subject or alone."""
+        *sel, sentence = parts
+        return sentence(*sel) if callable(sentence) else sentence
+
     def land_type(self, sel, word):
         if word.value not in [_plural(t) for t in BASIC_LAND_TYPES]:
             raise NotUnderstood(word.value)

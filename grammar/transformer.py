@@ -19,8 +19,10 @@ from lark.visitors import _VArgsWrapper
 
 from .costs import Costs
 from .effects import Effects
+from .layer_statics import LayerStatics
 from .mana import Mana
 from .reading import COLORS, NotUnderstood, Reading, const, fn
+from .replacement import Replacement, ThisTurn
 from .selectors import Selectors
 from .statics import Statics
 from .targets import Targets
@@ -81,6 +83,10 @@ class Sentences(Reading):
         return ("spell", clauses)
 
     def static(self, clauses):
+        """A static ability's sentence; one of grammar/replacement.lark lasting
+        until end of turn is a spell's effect (as "until end of turn, ...")."""
+        if isinstance(clauses, ThisTurn):
+            return ("spell", list(clauses))
         return ("static", clauses)
 
     def until_end_of_turn(self, clauses):
@@ -215,4 +221,5 @@ def _call_userfunc(self, tree, new_children=None):
 
 
 Clauses = merged(Sentences, selectors=Selectors, targets=Targets, costs=Costs, mana=Mana,
-                 triggers=Triggers, effects=Effects, statics=Statics)
+                 triggers=Triggers, effects=Effects, statics=Statics,
+                 replacement=Replacement, layer_statics=LayerStatics)

@@ -15,7 +15,7 @@ import string
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import clingo
 
@@ -31,7 +31,8 @@ READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", 
         "event_final", "depends_on_unparsed", "depends_on_unmodelled", "uncertain_effect", "replacement",
         "ability_number", "ask_ability", "could_produce", "outcome", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
-        "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement"}
+        "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement", "event_result",
+        "event_created", "event_sub"}
 
 
 @dataclass
@@ -92,11 +93,12 @@ class ModelIndex:
             self.atoms[atom.name].append(tuple(atom.arguments))
             if atom.name not in READ or len(atom.arguments) != _ARITY.get(atom.name, len(atom.arguments)):
                 self.unread.append(str(atom))
-        self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
+        # by ask (a number), or by the event an event leads to (a term: its graph is read the same way)
+        self.per_ask: dict[tuple[str, clingo.Symbol], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
         for name, rows in self.atoms.items():
             for row in rows:
-                if row and row[0].type == clingo.SymbolType.Number:
-                    self.per_ask[name, row[0].number].append(row[1:])
+                if row:
+                    self.per_ask[name, row[0]].append(row[1:])
         self.values: dict[clingo.Symbol, dict[str, clingo.Symbol]] = defaultdict(dict)
         self.items: dict[clingo.Symbol, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = \
             defaultdict(lambda: defaultdict(list))
@@ -115,8 +117,9 @@ class ModelIndex:
         self.replacements_of: Counter[str] = Counter(
             row[1].string for row in self.atoms["replacement"] if len(row) == 2 and _is_string(row[1]))
 
-    def of(self, name: str, index: int) -> list[tuple[clingo.Symbol, ...]]:
-        return self.per_ask.get((name, index), [])
+    def of(self, name: str, index: int | clingo.Symbol) -> list[tuple[clingo.Symbol, ...]]:
+        key = clingo.Number(index) if isinstance(index, int) else index
+        return self.per_ask.get((name, key), [])
 
 
 _ARITY = {"answer": 3, "answer_item": 4, "ask_error": 2, "forbidden": 2, "forbidden_because": 3}
@@ -217,7 +220,9 @@ class _Builder:
 
     def answer(self, ask: Ask) -> dict[str, Any]:
         kind: AskKind = self.schema.kinds[ask.kind]
-        data: dict[str, Any] = {"ask": ask.kind, "object": ask.object_id}
+        data: dict[str, Any] = {"ask": ask.kind}
+        if not kind.variants or ask.object_id is not None:
+            data["object"] = ask.object_id
         for field_name in kind.echo:
             data[field_name] = ask.args.get(field_name)
         root = clingo.Number(ask.index)
@@ -321,26 +326,160 @@ class _Builder:
     # The one post-processor: the paths of an event graph
 
     def event_outcomes(self, ask: Ask) -> list[dict[str, Any]]:
-        if self.index.values.get(clingo.Number(ask.index), {}).get("legal") != clingo.Function("true"):
+        kind = self.schema.kinds[ask.kind]
+        if "legal" in kind.answer and \
+                self.index.values.get(clingo.Number(ask.index), {}).get("legal") != clingo.Function("true"):
             return []
+        results = EventResults(self, ask.index) if kind.expect_field == "result" else None
         try:
-            graph = EventGraph(self.index, ask.index)
+            graph = EventGraph(self.index, ask.index, results.key if results else None,
+                               results.endings if results else None)
         except MtgaspError as error:
             raise MtgaspError(f"{self.where(ask)}: {error}") from None
-        return [{"mana": mana, "order_count": count,
-                 "orders": [[effect_name(self.index, a) for a in order]
-                            for order in graph.orders(mana, self.max_orders)]}
-                for mana, count in sorted(graph.outcome_counts().items(), key=lambda kv: mana_sort_key(kv[0]))]
+
+        # An object is named ID#N when several of its abilities have effects on this event
+        # (for an event ask; for a mana event, several replacement effects at all).
+        several = Counter(a.arguments[0] for members in graph.members.values() for a in members
+                          if a.match("ab", 2)) if results else None
+
+        def orders(outcome: str) -> list[list[str]]:
+            return [[effect_name(self.index, a, several) for a in order]
+                    for order in graph.orders(outcome, self.max_orders)]
+
+        counts = graph.outcome_counts()
+        if results is None:  # a mana event: outcomes by the mana they add
+            return [{"mana": mana, "order_count": count, "orders": orders(mana)}
+                    for mana, count in sorted(counts.items(), key=lambda kv: mana_sort_key(kv[0]))]
+        # v3: by order_count descending, then by the JSON text of the result
+        return [{"result": json.loads(result), "order_count": count, "orders": orders(result)}
+                for result, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+class EventResults:
+    """What each outcome of an event does (`result`), from event_result/4 and
+    event_created/5: a key term counters(X, K) is result["counters"][X][K]."""
+
+    LISTS = ("types", "subtypes", "supertypes", "colors", "abilities")
+
+    def __init__(self, builder: "_Builder", ask_index: int | clingo.Symbol):
+        self.builder = builder
+        self.index = builder.index
+        self.subs: dict[clingo.Symbol, list[tuple[clingo.Symbol, int]]] = defaultdict(list)
+        for node, event, start in builder.index.of("event_sub", ask_index):
+            self.subs[node].append((event, start.number))
+        self._contained: dict[clingo.Symbol, Counter[str]] = {}
+        self.tables: dict[clingo.Symbol, dict[str, Any]] = defaultdict(dict)
+        for node, key, value in builder.index.of("event_result", ask_index):
+            table = self.tables[node]
+            path = [key.name] + [builder.name(argument) for argument in key.arguments]
+            for part in path[:-1]:
+                table = table.setdefault(part, {})
+            table[path[-1]] = _linear(value) or builder.plain(value)
+        groups: dict[clingo.Symbol, dict[clingo.Symbol, dict[str, Any]]] = defaultdict(dict)
+        for node, group, key, value in builder.index.of("event_created", ask_index):
+            entry = groups[node].setdefault(group, {})
+            entry[key.name] = self.created_value(key.name, value)
+        for node, entries in groups.items():
+            created = sorted(entries.values(), key=lambda entry: json.dumps(entry, sort_keys=True))
+            self.tables[node]["created"] = created
+
+    def created_value(self, key: str, value: clingo.Symbol) -> Any:
+        if key == "characteristics" and value.match("token", 1):
+            return token_characteristics(value.arguments[0])
+        if key == "characteristics":
+            return self.builder.value(value, "characteristics")
+        return _linear(value) or self.builder.plain(value)
+
+    def key(self, node: clingo.Symbol) -> str:
+        return json.dumps(self.tables.get(node, {}), sort_keys=True)
+
+    def endings(self, node: clingo.Symbol) -> Counter[str]:
+        """The outcomes a final node ends with, in how many ways: its own result, combined
+        with each outcome of every event it leads to (their ways multiply)."""
+        combined: Counter[str] = Counter({self.key(node): 1})
+        for event, start in self.subs.get(node, ()):
+            following = self.contained(event)
+            combined = Counter({_merged(mine, _started(theirs, start)): ways * more
+                                for mine, ways in combined.items() for theirs, more in following.items()})
+        return combined
+
+    def contained(self, event: clingo.Symbol) -> Counter[str]:
+        """The outcomes of an event another leads to, with their numbers as lin(X, Y)."""
+        if event not in self._contained:
+            results = EventResults(self.builder, event)
+            self._contained[event] = EventGraph(self.index, event, results.key, results.endings).outcome_counts()
+        return self._contained[event]
+
+
+def _linear(value: clingo.Symbol) -> list | None:
+    """lin(X, Y), the number of an event another leads to: X times its start, plus Y."""
+    if value.match("lin", 2):
+        return ["lin", value.arguments[0].number, value.arguments[1].number]
+    return None
+
+
+def _started(result: str, start: int) -> str:
+    """A contained event's result with its start number: lin(X, Y) is X * start + Y (exact)."""
+    def walk(value: Any) -> Any:
+        if isinstance(value, list) and value[:1] == ["lin"]:
+            return value[1] * start + value[2]
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+    return json.dumps(walk(json.loads(result)), sort_keys=True)
+
+
+def _merged(first: str, second: str) -> str:
+    """Two results as one: numbers of one key add up, lists join; `nothing` only if both say it."""
+    def merge(a: dict, b: dict) -> dict:
+        out = dict(a)
+        for key, value in b.items():
+            if isinstance(value, dict) and isinstance(out.get(key), dict):
+                out[key] = merge(out[key], value)
+            elif isinstance(value, list) and isinstance(out.get(key), list):
+                out[key] = sorted(out[key] + value, key=lambda entry: json.dumps(entry, sort_keys=True))
+            elif isinstance(value, int) and not isinstance(value, bool) and isinstance(out.get(key), int):
+                out[key] = out[key] + value
+            else:
+                out[key] = value
+        return out
+    a, b = json.loads(first), json.loads(second)
+    merged = merge(a, b)
+    if not (a.get("nothing") and b.get("nothing")):
+        merged.pop("nothing", None)
+    return json.dumps(merged, sort_keys=True)
+
+
+def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
+    """A token an effect describes (VOCABULARY.md, `create_token`), as a characteristics
+    table; 111.4: named after its subtypes, plus "Token"."""
+    def words(symbol: clingo.Symbol) -> list[str]:
+        return [type_word(part.name) for part in symbol.arguments] if symbol.type == clingo.SymbolType.Function \
+            else []
+    if len(token.arguments) == 1:  # a predefined token (111.10): treasure, food, clue...
+        name = type_word(token.arguments[0].name)
+        return {"name": name, "types": ["Artifact"], "subtypes": [name]}
+    power, toughness, colors, subtypes, types = token.arguments[:5]
+    sub = words(subtypes)
+    return {"name": " ".join(sub + ["Token"]), "types": sorted(words(types)), "subtypes": sorted(sub),
+            "power": power.number if power.type == clingo.SymbolType.Number else str(power),
+            "toughness": toughness.number if toughness.type == clingo.SymbolType.Number else str(toughness),
+            "colors": [part.name.upper() for part in colors.arguments]}
 
 
 
-def effect_name(index: ModelIndex, ability: clingo.Symbol) -> str:
-    """A replacement effect is named by its object's id, with #N when it has several (spec)."""
+def effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | None = None) -> str:
+    """A replacement effect is named by its object's id, with #N when it has several, or
+    `effect N` for the N-th [[effect]] (spec)."""
     if ability.match("ab", 2) and _is_string(ability.arguments[0]):
         obj, number = ability.arguments
-        if index.replacements_of[obj.string] > 1:
+        if (several[obj] if several is not None else index.replacements_of[obj.string]) > 1:
             return f"{obj.string}#{number}"
         return obj.string
+    if ability.match("ab", 2) and ability.arguments[0].match("fx", 1):
+        return f"effect {ability.arguments[0].arguments[0]}"
     return str(ability)
 
 
@@ -371,7 +510,12 @@ class EventGraph:
     over orders; Python integers, so exact at any size.
     """
 
-    def __init__(self, index: ModelIndex, ask_index: int):
+    def __init__(self, index: ModelIndex, ask_index: int | clingo.Symbol,
+                 outcome_key: Callable[[clingo.Symbol], str] = None,
+                 endings: Callable[[clingo.Symbol], Counter[str]] | None = None):
+        """outcome_key names an outcome; endings, if given, says in how many ways each final
+        node ends with each outcome (an event that leads to others: their ways multiply)."""
+        outcome_key = outcome_key or mana_string
         self.roots = [node for _choice, node in index.of("event_root", ask_index)]
         self.edges: dict[clingo.Symbol, list[tuple[clingo.Symbol, clingo.Symbol, int]]] = defaultdict(list)
         for node, effect_class, target, left in index.of("event_step", ask_index):
@@ -381,7 +525,10 @@ class EventGraph:
             self.members[effect_class].append(effect)
         self.endings: dict[clingo.Symbol, Counter[str]] = defaultdict(Counter)
         for node, _choice, total in index.of("event_final", ask_index):
-            self.endings[node][mana_string(total)] += 1
+            if endings is None:
+                self.endings[node][outcome_key(total)] += 1
+            else:
+                self.endings[node].update(endings(total))
         self._counts = lru_cache(maxsize=None)(self._counts_from)
 
     def _counts_from(self, node: clingo.Symbol) -> Counter[str]:

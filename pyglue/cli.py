@@ -320,6 +320,14 @@ def _run_draw(args: argparse.Namespace) -> int:
     return EXIT_WARNINGS if args.strict and any(answer.warnings for answer in answered.answers) else 0
 
 
+def ask_label(answer) -> str:
+    """How check names an ask: its kind, an event's kind, its object ("event put_counters bears")."""
+    ask = answer.ask
+    parts = [ask.kind, answer.data.get(ask.kind) if isinstance(answer.data.get(ask.kind), str) else None,
+             ask.object_id]
+    return " ".join(str(part) for part in parts if part is not None)
+
+
 def _run_check(args: argparse.Namespace) -> int:
     """Every file is checked: a file that cannot be is an error line, and the rest go on."""
     from .expectations import compare
@@ -343,7 +351,9 @@ def _run_check(args: argparse.Namespace) -> int:
         except Exception as error:  # the file's error, or a bug it reached: the other files are still checked
             errors += 1
             message = str(error) if isinstance(error, MtgaspError) else internal_error(error)
-            print(f"mtgasp: {message}", file=sys.stderr)
+            named = message if message.startswith(str(file)) or message.startswith(display_name(file)) \
+                else f"{display_name(file)}: {message}"
+            print(f"mtgasp: {named}", file=sys.stderr)
             continue
         print_no_expectations(display_name(file), answered.answers)
         for answer, problem in results:
@@ -352,7 +362,7 @@ def _run_check(args: argparse.Namespace) -> int:
             else:
                 failed += 1
                 expected, got = problem
-                print(f"{display_name(file)}: ask {answer.ask.index} ({answer.ask.kind} {answer.ask.object_id}): "
+                print(f"{display_name(file)}: ask {answer.ask.index} ({ask_label(answer)}): "
                       f"expected {json.dumps(expected)}, got {json.dumps(got)}")
     print(f"{passed} passed, {failed} failed, {errors} error{'s' if errors != 1 else ''}")
     return EXIT_USAGE if errors else 1 if failed else EXIT_WARNINGS if args.strict and warned else 0

@@ -36,9 +36,8 @@ def compare(answer: Answer, kind: AskKind, where: str = "") -> tuple[Any, Any] |
             keys = ", ".join(k for k in data if k not in ("ask", "object"))
             raise MtgaspError(f"{what}: '{key}' is not a key of {kind.name} answers; the keys are: {keys}")
         actual = data[key]
-        if key == kind.expect and kind.expect_field and isinstance(wanted, list) \
-                and not any(isinstance(entry, dict) for entry in wanted):
-            # a list of the distinct values of one field of the entries, in any order
+        if key == kind.expect and kind.expect_field and isinstance(wanted, list) and _projects(wanted, actual, kind, bare):
+            # a list of the values of one field of the entries (an event's results), in any order
             actual = [entry[kind.expect_field] for entry in actual or []]
         if not _matches(key, wanted, actual, key in kind.unordered, f"{what}: '{key}'"):
             expected[key], got[key] = wanted, _shown(wanted, actual)
@@ -49,6 +48,21 @@ def compare(answer: Answer, kind: AskKind, where: str = "") -> tuple[Any, Any] |
     return expected, got
 
 
+def _projects(wanted: list, actual: Any, kind: AskKind, bare: bool) -> bool:
+    """A list names the entries' field: plain values (mana), or, given bare, tables when that
+    field holds tables (an event's `result`); the table form's outcomes are whole entries."""
+    if not any(isinstance(entry, dict) for entry in wanted):
+        return True
+    return bare and all(isinstance(entry, dict) and isinstance(entry.get(kind.expect_field), dict) for entry in actual or [])
+
+
+def _absent_ok(wanted: Any) -> bool:
+    """A key a result leaves out means none or zero: [] , {}, 0, false, or tables of those."""
+    if isinstance(wanted, dict):
+        return all(_absent_ok(value) for value in wanted.values())
+    return wanted in ([], 0, False) and not (wanted is True)
+
+
 def _matches(key: str, wanted: Any, actual: Any, sort: bool, what: str) -> bool:
     if key == "rules":  # passes when each listed rule is among the answer's
         if not isinstance(wanted, list):
@@ -57,8 +71,8 @@ def _matches(key: str, wanted: Any, actual: Any, sort: bool, what: str) -> bool:
     if isinstance(wanted, dict):
         if not isinstance(actual, dict):
             return False
-        return all(name in actual and _matches(name, value, actual[name], False, f"{what}.{name}")
-                   for name, value in wanted.items())
+        return all(_matches(name, value, actual[name], False, f"{what}.{name}") if name in actual
+                   else _absent_ok(value) for name, value in wanted.items())
     if isinstance(wanted, list) and isinstance(actual, list):
         if any(isinstance(entry, dict) for entry in wanted):
             if not all(isinstance(entry, dict) for entry in wanted):
@@ -71,7 +85,8 @@ def _matches(key: str, wanted: Any, actual: Any, sort: bool, what: str) -> bool:
 def _entries_match(wanted: list[dict], actual: list, what: str) -> bool:
     """Each expected table matches a different entry, on the keys it names (one to one)."""
     candidates = [[j for j, entry in enumerate(actual) if isinstance(entry, dict)
-                   and all(k in entry and _matches(k, v, entry[k], False, what) for k, v in table.items())]
+                   and all(_matches(k, v, entry[k], False, what) if k in entry else _absent_ok(v)
+                           for k, v in table.items())]
                   for table in wanted]
     match: dict[int, int] = {}  # entry -> expected table, by augmenting paths (Kuhn)
 

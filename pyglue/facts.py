@@ -28,6 +28,9 @@ def scenario_facts(scenario: Scenario) -> list[clingo.Symbol]:
         fact("player", String(player))
         fact("seat", String(player), Number(seat))
     fact("active_player", String(scenario.active_player))
+    fact("step", Constant(scenario.step))
+    for player, number in scenario.drawn_this_turn.items():
+        fact("drawn_this_turn", String(player), Number(number))
 
     objects = {obj.id: obj for obj in scenario.objects}
     order = timestamp_order(scenario)
@@ -170,16 +173,51 @@ def ask_facts(scenario: Scenario, ask: Ask) -> list[clingo.Symbol]:
     """ask(I, Kind), and for each field ask_arg(I, Field, Value), or ask_item(I, Field, P,
     Value) for the P-th of a list (VOCABULARY.md, "Asks"). Which defaults apply is the
     rules' business (rules_asp/asks/KIND.lp)."""
+    from .cards import Card
+
     kind = scenario.schema.kinds[ask.kind]
     i = Number(ask.index)
     facts = [clingo.Function("ask", [i, Constant(ask.kind)])]
-    types = {"object": kind.main, **kind.table_fields, **kind.fields}
+    variant = ask.args.get(ask.kind) if kind.variants else None
+    types = {"object": kind.main, ask.kind: "word", **kind.table_fields, **kind.fields_of(variant)}
     for key, value in ask.args.items():
-        if isinstance(value, list):
+        if isinstance(value, Card):
+            card = ask_card(i, key)
+            facts.append(clingo.Function("ask_arg", [i, Constant(key), card]))
+            facts.extend(described_card_facts(card, value))
+        elif isinstance(value, dict):  # count_table: { "+1/+1" = 2 }
+            facts += [clingo.Function("ask_item", [i, Constant(key), String(name), Number(n)])
+                      for name, n in value.items()]
+        elif isinstance(value, list):
             facts += [clingo.Function("ask_item", [i, Constant(key), Number(p), _term(types[key], v)])
                       for p, v in enumerate(value, 1)]
         else:
             facts.append(clingo.Function("ask_arg", [i, Constant(key), _term(types[key], value)]))
+    return facts
+
+
+def ask_card(index: clingo.Symbol, key: str) -> clingo.Symbol:
+    """The card a field of an ask describes (an event's token), as the rules name it."""
+    return clingo.Function("ask_card", [index, Constant(key)])
+
+
+def described_card_facts(subject: clingo.Symbol, card) -> list[clingo.Symbol]:
+    """A described card's printed facts, as an object's (no object/1: it is in no zone)."""
+    from grammar.card_facts import card_facts
+
+    facts = []
+    # 111.4: a token the effect names no name for is named after its subtypes, plus "Token".
+    subtypes = card.type_line.partition("—")[2].split()
+    name = card.name or " ".join(subtypes + ["Token"])
+    facts.append(clingo.Function("name", [subject, String(name)]))
+    for predicate, value in (("printed_power", card.power), ("printed_toughness", card.toughness)):
+        if value:
+            facts.append(clingo.Function(predicate, [subject, String(value)]))
+            if _NUMBER.fullmatch(value):
+                facts.append(clingo.Function(predicate + "_number", [subject, Number(int(value))]))
+    for letter in card.color_indicator or ():
+        facts.append(clingo.Function("printed_color_indicator", [subject, Constant(letter.lower())]))
+    facts.extend(card_facts(subject, name, card.type_line, None, card.text))
     return facts
 
 

@@ -17,7 +17,7 @@ CHARACTERISTICS_KEYS = ("name", "mana_cost", "mana_value", "colors", "types", "s
 # Keys said on the head line or by the lines below; the rest are listed as they are.
 SAID = {"ask", "object", "types", "ability", "target", "to", "legal", "rules", "resolves", "illegal_targets", "outcomes",
         "characteristics", "spell", "x", "modes", "targets", "divided", "sacrificed", "damage", "cast",
-        "triggered", "replacements", "event"}
+        "triggered", "replacements", "event", "chooser"}
 
 
 def render_table(file: str, answers: list[Answer], shown: list[str] = (), explain: bool = False) -> str:
@@ -33,7 +33,12 @@ def render_table(file: str, answers: list[Answer], shown: list[str] = (), explai
 
 def _render(answer: Answer) -> list[str]:
     data = answer.data
-    head = f"  {answer.ask.index}. {data['ask']} {data['object'] if data['object'] is not None else ''}".rstrip()
+    head = f"  {answer.ask.index}. {data['ask']}"
+    if data.get("event") and "chooser" in data:  # v3: "event put_counters bears"
+        head += f" {data['event']}"
+    head = f"{head} {data.get('object') or ''}".rstrip()
+    if data.get("chooser"):
+        head += f" (chosen by {data['chooser']})"
     if "target" in data:
         head += f" target {data['target']}"
     if "to" in data:
@@ -98,14 +103,39 @@ def _body(data: dict[str, Any], rules: str) -> list[str]:
     for replacement in data.get("replacements", []):
         lines.append(f"       enters with X = {replacement['x']}: {replacement['source']} ability {replacement['ability']}")
     outcomes = data.get("outcomes", [])
-    width = max([12] + [len(o["mana"] or '""') + 1 for o in outcomes])
-    for outcome in outcomes:
+    said = [_result_phrase(o["result"]) if "result" in o else o["mana"] or '""' for o in outcomes]
+    width = max([12] + [len(phrase) + 1 for phrase in said])
+    for outcome, phrase in zip(outcomes, said):
         count = outcome["order_count"]
         shown = "; ".join(" > ".join(order) or "no effect" for order in outcome["orders"])
         more = ", ..." if len(outcome["orders"]) < count else ""
         listing = f": {shown}{more}" if outcome["orders"] else " (none listed: --max-orders 0)"
-        lines.append(f"       {outcome['mana'] or chr(34) * 2:<{width}} {count:,} way{'s' if count != 1 else ''}{listing}")
+        lines.append(f"       {phrase:<{width}} {count:,} way{'s' if count != 1 else ''}{listing}")
     return lines
+
+
+def _result_phrase(result: dict) -> str:
+    """An event's result on one line: "counters bears +1/+1 5; life opponent -3"."""
+    parts = []
+    for key, value in result.items():
+        if key == "created":
+            for group in value:
+                c = group.get("characteristics") or {}
+                parts.append(f"created {group.get('count')} {c.get('name') or 'token'} for {group.get('controller')}")
+        elif isinstance(value, dict):
+            def flat(prefix: str, table: dict) -> None:
+                for name, item in table.items():
+                    flat(f"{prefix} {name}", item) if isinstance(item, dict) else parts.append(f"{prefix} {name} {_said(item)}")
+            flat(key, value)
+        elif value is True:
+            parts.append(key)
+        else:
+            parts.append(f"{key} {_said(value)}")
+    return "; ".join(parts) or "(nothing)"
+
+
+def _said(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _characteristics(c: dict) -> str:

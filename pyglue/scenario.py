@@ -43,8 +43,13 @@ ZONES = ("battlefield", "hand", "graveyard", "exile", "library", "stack", "comma
 ZONES_WITH_CONTROLLER = ("battlefield", "stack")
 CAST_AS = ("normal", "prototype")
 
-TOP_LEVEL_KEYS = ("active_player", "player", "object", "ask", "effect")
+TOP_LEVEL_KEYS = ("active_player", "player", "object", "ask", "effect", "step", "drawn_this_turn")
+# v3: the steps and phases of a turn (500.1), the top-level `step`.
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
+         "combat_damage", "end_of_combat", "main2", "end", "cleanup")
 PLAYER_FIELDS = ("name",)
+# An event's token (v3): its name defaults as 111.4 says, its colors are the effect's.
+DESCRIBED_CARD_FIELDS = ("name", "type", "power", "toughness", "colors", "text")
 INLINE_CARD_FIELDS = ("name", "mana_cost", "type", "text", "power", "toughness", "loyalty", "color_indicator")
 V2_OBJECT_FIELDS = (
     "token", "copy_of", "cast_as", "x", "modes", "targets", "divided", "sacrificed",
@@ -119,6 +124,8 @@ class Scenario:
     asks: list[Ask]
     effects: list[dict[str, Any]]  # [[effect]] tables as written (validated), v2
     schema: Schema = field(default_factory=builtin_schema)
+    step: str = "main1"                                         # v3: the step of the active player's turn
+    drawn_this_turn: dict[str, int] = field(default_factory=dict)  # v3: cards each player drew this turn
 
 
 def default_id(name: str) -> str:
@@ -329,6 +336,13 @@ class _ScenarioReader:
         if active_player not in players:
             top.fail("active_player", f"active_player {_show(active_player)} is not a player; "
                                       f"the players are: {', '.join(players)}")
+        step = top.string("step", "main1")
+        if step not in STEPS:
+            top.fail("step", f"step should be one of {', '.join(STEPS)}, got {_show(step)}{_did_you_mean(step, STEPS)}")
+        drawn = top.get("drawn_this_turn", lambda v: isinstance(v, dict) and all(map(_is_count, v.values())),
+                        f"a table of players to numbers of cards, like {{ {players[0]} = 1 }}", {})
+        for player in drawn:
+            self.player(top, "drawn_this_turn", player)
         object_tables = self.tables(top, "object")
         objects = [self.read_object(table) for table in object_tables]
         self.assign_ids(objects, object_tables)
@@ -339,7 +353,7 @@ class _ScenarioReader:
             self.check_copy_chain(obj, table)
         asks = [self.read_ask(table, number) for number, table in enumerate(self.tables(top, "ask"), 1)]
         effects = [self.read_effect(table) for table in self.tables(top, "effect")]
-        return Scenario(self.path, players, active_player, objects, asks, effects, self.schema)
+        return Scenario(self.path, players, active_player, objects, asks, effects, self.schema, step, dict(drawn))
 
     def tables(self, top: _Table, kind: str) -> list[_Table]:
         value = top.data.get(kind, [])
@@ -471,9 +485,9 @@ class _ScenarioReader:
                                    f"past what the rules' 32-bit integers hold")
         return card
 
-    def inline_card(self, table: _Table) -> Card:
+    def inline_card(self, table: _Table, name_required: bool = True) -> Card:
         name, type_line = table.string("name"), table.string("type")
-        if name is None:
+        if name is None and name_required:
             table.fail(None, 'an inline object needs a name (name = "Test Grove")')
         if type_line is None:
             table.fail(None, 'an inline object needs its type line (type = "Land")')
@@ -482,7 +496,7 @@ class _ScenarioReader:
             table.fail("type", f"'type' should be a type line of words in English letters and an em dash, "
                                f'like "Artifact Creature — Golem", got {_show(type_line)}')
         return Card(
-            name=name,
+            name=name or "",
             mana_cost=table.get("mana_cost", lambda v: isinstance(v, str) and not _too_large(v),
                                 f'a string like "{{2}}{{G}}" (numbers at most {MAX_NUMBER})') or None,
             type_line=type_line,
@@ -492,6 +506,17 @@ class _ScenarioReader:
             loyalty=table.printed_value("loyalty"),
             color_indicator=self.read_color_indicator(table),
         )
+
+    def described_card(self, table: _Table, what: str) -> Card:
+        """A card an ask describes (an event's token): a type line, and optionally a name,
+        power, toughness, colors (as a color indicator: the colors the effect gives it) and text."""
+        for key in table.data:
+            if key not in DESCRIBED_CARD_FIELDS:
+                table.fail(None, f"unknown field '{key}' in {what}{_did_you_mean(key, DESCRIBED_CARD_FIELDS)}; "
+                                 f"expected some of: {', '.join(DESCRIBED_CARD_FIELDS)}")
+        if "colors" in table.data:
+            table.data = {("color_indicator" if k == "colors" else k): v for k, v in table.data.items()}
+        return self.inline_card(table, name_required=False)
 
     def read_color_indicator(self, table: _Table) -> tuple[str, ...] | None:
         """204: `color_indicator = ["G"]`, letters in W U B R G order."""
@@ -559,7 +584,10 @@ class _ScenarioReader:
         for key in ("copy_of", "attached_to"):
             referenced = getattr(obj, key)
             if referenced is not None:
-                self.object_id(table, key, referenced)
+                if key == "attached_to":  # v3: an Aura may enchant a player (303.4, "Enchant player")
+                    self.object_or_player(table, key, referenced)
+                else:
+                    self.object_id(table, key, referenced)
                 if referenced == obj.id:
                     table.fail(key, f"'{key}' names the object itself")
         for referenced in obj.sacrificed or []:
@@ -599,22 +627,29 @@ class _ScenarioReader:
             table.fail(named[1] if len(named) > 1 else None,
                        f"an [[ask]] asks exactly one question ({', '.join(kinds)} = ID); {found}")
         kind = kinds[named[0]]
-        allowed = (kind.name,) + tuple(kind.fields) + ("expect",)
-        for key in table.data:
-            if key not in allowed and any(key in other.fields for other in kinds.values()):
-                table.fail(key, f"'{key}' is not a field of {kind.name} asks; expected: {', '.join(allowed[1:])}")
-        table.check_keys(allowed, "ask field")
         args: dict[str, Any] = {}
+        variant = None
+        if kind.variants:
+            variant = self.typed(table, kind.name, "one_of:" + "|".join(kind.variants), table.data[kind.name])
+            args[kind.name] = variant
+        fields = kind.fields_of(variant)
+        allowed = (kind.name,) + tuple(fields) + ("expect",)
+        of = f"{kind.name} asks of {kind.name} = \"{variant}\"" if variant else f"{kind.name} asks"
+        for key in table.data:
+            if key not in allowed and (any(key in other.fields for other in kinds.values())
+                                       or any(key in other[0] for other in kind.variants.values())):
+                table.fail(key, f"'{key}' is not a field of {of}; expected: {', '.join(allowed[1:])}")
+        table.check_keys(allowed, "ask field")
         if kind.main.startswith("table:"):
             self.read_table_field(table, kind, args)
-        else:
+        elif not kind.variants:
             args["object"] = self.typed(table, kind.name, kind.main, table.data[kind.name])
-        for key, field_type in kind.fields.items():
+        for key, field_type in fields.items():
             if key in table.data:
                 args[key] = self.typed(table, key, field_type, table.data[key])
-        for key in kind.required:
+        for key in kind.required_of(variant):
             if key not in args:
-                table.fail(None, f"a {kind.name} ask needs {key} = ...")
+                table.fail(None, f"a{'n' if of[0] in 'aeiou' else ''} {of.replace('asks', 'ask', 1)} needs {key} = ...")
         return Ask(index=index, kind=kind.name, args=args, expect=table.data.get("expect", MISSING),
                    line=table.line())
 
@@ -662,6 +697,17 @@ class _ScenarioReader:
             return value if _is_count(value) and value > 0 else fail(f"a whole number from 1 to {MAX_NUMBER}")
         if field_type == "bool":
             return value if isinstance(value, bool) else fail("true or false")
+        if field_type == "string":
+            return value if _is_nonempty_string(value) else fail("a non-empty string")
+        if field_type == "count_table":
+            if not isinstance(value, dict) or not value or not all(map(_is_nonempty_string, value)) \
+                    or not all(map(_is_count, value.values())):
+                fail(f'a table of names to whole numbers ({{ "+1/+1" = 2 }}), each {COUNT}')
+            return dict(value)
+        if field_type == "card":
+            if not isinstance(value, dict):
+                fail('a table like { type = "Creature — Zombie", power = 2, toughness = 2, colors = ["B"] }')
+            return self.described_card(_Table(self, table.kind, table.index, value), what)
         if field_type == "word":
             if not _constant(value)[:1].isalpha():
                 fail("a word such as \"kicker\"")

@@ -20,7 +20,8 @@ from .errors import MtgaspError
 
 SCHEMA_FILE = RULES_DIR / "asks" / "schema.toml"
 
-FIELD_TYPES = ("object", "player", "object_or_player", "objects_or_players", "count", "positive", "bool", "word")
+FIELD_TYPES = ("object", "player", "object_or_player", "objects_or_players", "count", "positive", "bool", "word",
+               "string", "count_table", "card")
 ANSWER_TYPES = ("value", "bool", "list", "sorted_list", "rules", "map", "event_outcomes")
 
 
@@ -39,6 +40,17 @@ class AskKind:
     expect_field: str | None
     unordered: tuple[str, ...]                 # answer keys whose lists an expectation may give in any order
     spec: str
+    # main = "variant": `KIND = NAME` picks one of these, each with its own fields and required ones
+    variants: dict[str, tuple[dict[str, str], tuple[str, ...]]] = field(default_factory=dict)
+
+    def fields_of(self, variant: str | None) -> dict[str, str]:
+        """The fields an ask of this kind takes (of its variant, for a kind with variants)."""
+        if variant in self.variants:
+            return {**self.fields, **self.variants[variant][0]}
+        return self.fields
+
+    def required_of(self, variant: str | None) -> tuple[str, ...]:
+        return self.required + (self.variants[variant][1] if variant in self.variants else ())
 
 
 @dataclass(frozen=True)
@@ -125,7 +137,7 @@ def _tables(path: Path, data: dict, section: str) -> dict[str, dict]:
 
 
 KIND_KEYS = ("spec", "main", "fields", "table_fields", "required", "echo", "answer", "inline", "makes",
-             "expect", "expect_field", "unordered")
+             "expect", "expect_field", "unordered", "variants")
 
 
 def _typed(where: str, entry: dict, key: str, kind: str, default: Any) -> Any:
@@ -158,9 +170,12 @@ def _kind(path: Path, name: str, entry: dict) -> AskKind:
             raise MtgaspError(f"{where}: table field '{missing[0]}' has no type in table_fields")
     fields = dict(_typed(where, entry, "fields", "table", {}))
     for field_name, field_type in {**fields, **table_fields, "main": main}.items():
-        if not _known_field_type(field_type):
+        if not _known_field_type(field_type) and not (field_name == "main" and field_type == "variant"):
             raise MtgaspError(f"{where}: field '{field_name}' has unknown type '{field_type}'; "
                               f"expected one of: {', '.join(FIELD_TYPES)}, one_of:A|B, table:F|G")
+    variants = _variants(where, entry) if main == "variant" else {}
+    if entry.get("variants") is not None and main != "variant":
+        raise MtgaspError(f"{where}: 'variants' needs main = \"variant\"")
     answer = dict(_typed(where, entry, "answer", "table", {}))
     for key, answer_type in answer.items():
         if answer_type not in ANSWER_TYPES and answer_type.partition(":")[0] not in ("table", "tables"):
@@ -176,8 +191,28 @@ def _kind(path: Path, name: str, entry: dict) -> AskKind:
         expect=_typed(where, entry, "expect", "word", None),
         expect_field=_typed(where, entry, "expect_field", "word", None),
         unordered=tuple(_typed(where, entry, "unordered", "words", [])),
-        spec=_typed(where, entry, "spec", "word", "extension"),
+        spec=_typed(where, entry, "spec", "word", "extension"), variants=variants,
     )
+
+
+def _variants(where: str, entry: dict) -> dict[str, tuple[dict[str, str], tuple[str, ...]]]:
+    """[kinds.K.variants.NAME]: each with `fields` and `required`, typed as a kind's."""
+    tables = entry.get("variants")
+    if not isinstance(tables, dict) or not tables or not all(isinstance(v, dict) for v in tables.values()):
+        raise MtgaspError(f"{where}: main = \"variant\" needs [variants.NAME] tables")
+    variants = {}
+    for name, table in tables.items():
+        at = f"{where} variant '{name}'"
+        for key in table:
+            if key not in ("fields", "required"):
+                raise MtgaspError(f"{at}: unknown key '{key}'; expected fields, required")
+        fields = dict(_typed(at, table, "fields", "table", {}))
+        for field_name, field_type in fields.items():
+            if not _known_field_type(field_type):
+                raise MtgaspError(f"{at}: field '{field_name}' has unknown type '{field_type}'; "
+                                  f"expected one of: {', '.join(FIELD_TYPES)}, one_of:A|B, table:F|G")
+        variants[name] = (fields, tuple(_typed(at, table, "required", "words", [])))
+    return variants
 
 
 def _known_field_type(field_type: Any) -> bool:

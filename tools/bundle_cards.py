@@ -53,8 +53,10 @@ COPY_AND_CASTING = [
     "Reverberate", "Cackling Counterpart", "Great Hall of Starnheim", "Abbey Gargoyles",
 ]
 SIMPLE_SPELLS_AND_CREATURES = ["Lightning Bolt", "Grizzly Bears", "Raging Goblin"]
+# the README's worked examples of the layer system (examples/)
+LAYERS = ["Humility", "Opalescence", "Worship", "Painter's Servant"]
 
-BUNDLED_NAMES = BASIC_LANDS + ORIGINAL_DUALS + MANA_INTERACTIONS + COPY_AND_CASTING + SIMPLE_SPELLS_AND_CREATURES
+BUNDLED_NAMES = BASIC_LANDS + ORIGINAL_DUALS + MANA_INTERACTIONS + COPY_AND_CASTING + SIMPLE_SPELLS_AND_CREATURES + LAYERS
 
 
 def entries_of_card(corpus: list[dict], name: str) -> list[dict]:

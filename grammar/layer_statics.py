@@ -1,0 +1,99 @@
+"""Transformer of grammar/layer_statics.lark: static abilities of the layer
+system (613).
+
+Each sentence after a subject comes back as a function of the subject's
+selector; `layer_static` (grammar/statics.py) applies it. Words of a
+sentence that are not read (Mycosynth Lattice's "cards that aren't on the
+battlefield, spells") are kept in `not_read`, (start, end) offsets in the
+piece, which the driver writes as `unparsed` facts."""
+
+import re
+
+from clingo import Function
+from lark import v_args
+
+from .reading import CARD_TYPES, NotUnderstood, Reading, const, fn
+
+NOT_PERMANENTS = re.compile(r"cards\s+that\s+aren't\s+on\s+the\s+battlefield\s*,\s*spells")
+
+
+def _tuple(items):
+    return Function("", list(items))
+
+
+@v_args(inline=True)
+class LayerStatics(Reading):
+    """The rules of layer_statics.lark."""
+
+    def _effects(self, *effects):
+        return [("effect", e) for e in effects]
+
+    # ---- layer 6, 7b: "lose all abilities", "have base power and toughness N/N"
+    def lose_all(self):
+        return lambda sel: self._effects(fn("lose_all_abilities", sel))
+
+    def lose_all_base_pt(self, pt):
+        p, t = self._pt(pt)
+        return lambda sel: self._effects(fn("lose_all_abilities", sel), fn("set_pt", sel, p, t))
+
+    def base_pt(self, pt):
+        p, t = self._pt(pt)
+        return lambda sel: self._effects(fn("set_pt", sel, p, t))
+
+    # ---- layer 4 and 7b: Opalescence, March of the Machines
+    def creature_base_mana_value(self):
+        return lambda sel: self._effects(fn("add_card_type", sel, const("creature")),
+                                         fn("set_pt_mana_value", sel))
+
+    def add_creature_type(self):
+        return lambda sel: self._effects(fn("add_card_type", sel, const("creature")))
+
+    def add_creature_type_and_grant(self, grants):
+        return lambda sel: self._effects(fn("add_card_type", sel, const("creature"))) + self._grants(sel, grants)
+
+    def type_creature_mana_value(self, word):
+        """"Each noncreature artifact is an artifact creature with power and
+        toughness each equal to its mana value": it keeps its other types
+        (the rulings of March of the Machines)."""
+        if CARD_TYPES.get(word.value) != word.value:  # a singular card type
+            raise NotUnderstood(word.value)
+        return lambda sel: self._effects(fn("add_card_type", sel, const(CARD_TYPES[word.value])),
+                                         fn("add_card_type", sel, const("creature")),
+                                         fn("set_pt_mana_value", sel))
+
+    # ---- layer 4: the chosen creature type (Xenograft, Conspiracy)
+    def add_chosen_type(self):
+        return lambda sel: self._effects(fn("add_chosen_type", sel))
+
+    def set_chosen_type(self):
+        return lambda sel: self._effects(fn("set_chosen_type", sel))
+
+    # ---- layer 5: colors
+    def colors(self, *colors):
+        return list(colors)
+
+    def set_colors(self, colors):
+        return lambda sel: self._effects(fn("set_colors", sel, _tuple(colors)))
+
+    def colorless(self):
+        return lambda sel: self._effects(fn("set_colors", sel, _tuple(())))
+
+    def add_colors(self, colors):
+        return lambda sel: self._effects(*(fn("add_color", sel, c) for c in colors))
+
+    def add_chosen_color(self):
+        return lambda sel: self._effects(fn("add_chosen_color", sel))
+
+    def everything(self, token, sentence):
+        """Of "all cards that aren't on the battlefield, spells, and
+        permanents", the permanents: a selector of no constraint."""
+        m = NOT_PERMANENTS.search(token.value)
+        self.not_read = (*self.not_read, (token.start_pos + m.start(), token.start_pos + m.end()))
+        return sentence(self._selector([]))
+
+    # ---- 7a: characteristic-defining abilities (604.3)
+    def pt_equal_count(self, _self, sel):
+        return self._effects(fn("define_pt", fn("count", sel), fn("count", sel)))
+
+    def power_equal_count(self, _self, sel):
+        return self._effects(fn("define_power", fn("count", sel)))

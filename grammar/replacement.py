@@ -1,0 +1,618 @@
+"""Transformer of grammar/replacement.lark: the facts of VOCABULARY.md's
+'Replacement, prevention and "can't" effects on events (v3)'.
+
+A sentence is an event clause (what would happen, to what) and what
+happens instead; the two are read apart and checked against each other,
+and whatever does not fit raises `NotUnderstood`: the whole sentence stays
+unparsed. The shared selector words keep which selectors say "card" and
+which a plural only (`card_sels`, `plural_sels` of grammar/selectors.py).
+
+A sentence comes back as clauses for the driver: one `("effect", E)` with
+E `replacement(Ev)`, `prevention(damage)` or `cant(Ev)`, then its
+`("event_if", C)` conditions and `("event_do", M)` modifications."""
+
+from dataclasses import dataclass, field
+
+from clingo import Number, Symbol, SymbolType
+from lark import Token, v_args
+
+from .reading import NOUNS, PLURAL_NOUNS, NotUnderstood, Reading, const, fn
+
+_SELF = const("sel_self")
+# words of the sentences here that are no counter kind ("one or more more counters")
+_NOT_KINDS = {"more", "get", "have", "additional", "those", "of", "each", "that", "many", "the",
+              "a", "an", "any", "put", "be", "on", "counter", "counters", "plus", "minus", "twice"}
+
+
+@dataclass
+class _Event:
+    """What an event clause says: its kind (for the outcome to check), its
+    conditions, and what "it", "that player" refer back to."""
+    kind: str
+    conditions: list = field(default_factory=list)
+    player: Symbol = None       # the player of "you would gain life"
+    by_effect: bool = False     # "If an effect would ..."
+    counter_kind: Symbol = None
+    recipients: tuple = ()      # "player" / "object": what damage is dealt to
+    duration: Symbol = None     # end_of_turn: "If a creature would die this turn"
+
+
+class ThisTurn(list):
+    """Clauses of an effect that lasts until end of turn ("Players can't
+    gain life this turn"): a spell's or an ability's effect, not a static
+    ability's (oracle.lark's `static`, grammar/transformer.py)."""
+
+
+_END_OF_TURN = const("end_of_turn")
+
+
+def _clauses(effect, conditions, modifications, duration=None):
+    return ([("effect", effect)] + ([("effect_duration", duration)] if duration else [])
+            + [("event_if", c) for c in conditions] + [("event_do", m) for m in modifications])
+
+
+def _replacement(kind, conditions, modifications, duration=None):
+    return _clauses(fn("replacement", const(kind)), conditions, modifications, duration)
+
+
+@v_args(inline=True)
+class Replacement(Reading):
+
+    def _card(self, sel):
+        """sel_not_token for a selector of "card(s)"."""
+        if sel in self.card_sels and fn("sel_not_token", sel) not in self.facts:
+            self.facts.append(fn("sel_not_token", sel))
+        return sel
+
+    def _plural(self, sel):
+        if sel in self.singular:
+            raise NotUnderstood("a singular noun without a determiner")
+        return sel
+
+    def _spell(self, sel):
+        """A spell is on the stack (sel_zone stack), as a target "spell"."""
+        if sel in self.spells:
+            self.facts.append(fn("sel_zone", sel, const("stack")))
+        return sel
+
+    def kind(self, kind):
+        if kind.string in _NOT_KINDS:
+            raise NotUnderstood(kind.string)
+        return kind
+
+    # ------------------------------------------------------------- objects
+
+    def an_object(self, sel):
+        return sel
+
+    def simple_object(self, nouns, *where):
+        return self.group(nouns, *where)
+
+    def simple_words(self, *tokens):
+        return self.words(*tokens)
+
+    def simple_one_of(self, *tokens):
+        return self._one_of(*tokens)
+
+    def simple_any_of(self, *tokens):
+        return self.any_of(*tokens)
+
+    def actor_self(self, this):
+        return ("self", this)
+
+    def a_card(self):
+        return ("card", self._selector([("sel_not_token", None)]))
+
+    def card_or_token(self):
+        return ("card_or_token", self._selector([]))
+
+    def owned_by_opponent(self, nouns):
+        return ("owned", self._card(self.group(nouns)))
+
+    def not_on_battlefield(self, nouns, _where):
+        """"a creature card not on the battlefield": from any other zone (400.1)."""
+        sel = self.group(nouns)
+        if sel not in self.card_sels:
+            raise NotUnderstood("not a card")
+        return ("elsewhere", self._card(sel))
+
+    def _source(self, tokens, extra):
+        words = [t for t in tokens if isinstance(t, Token)]
+        wheres = [c for c in tokens if isinstance(c, tuple)]
+        if len(words) + len(wheres) < len([t for t in tokens if t is not None]):
+            raise NotUnderstood("source")
+        if any(w[0] != "sel_controller" for w in wheres):
+            raise NotUnderstood("a source's zone")
+        if len({w.value for w in words}) < len(words):
+            raise NotUnderstood("a word said twice")
+        constraints = [self._adjective(w.value) for w in words] + extra + wheres
+        return ("source", self._selector(constraints) if constraints else None)
+
+    def a_source(self, *tokens):
+        return self._source(tokens, [])
+
+    def another_source(self, *tokens):
+        return self._source(tokens, [("sel_other", None)])
+
+    def _object_of(self, actor, allowed):
+        """(kind, selector) of an actor, if of a kind the event can have."""
+        if isinstance(actor, Symbol):
+            actor = ("object", actor)
+        if actor[0] not in allowed:
+            raise NotUnderstood(actor[0])
+        return actor
+
+    # ----------------------------------------------------------- counters
+
+    def _counters_event(self, items, by_effect):
+        kind = next((i for i in items if isinstance(i, Symbol) and i.type == SymbolType.String), None)
+        sel = self._card(items[-1])
+        conditions = ([const("by_effect")] if by_effect else []) + (
+            [fn("counter_kind", kind)] if kind is not None else []) + [fn("affected", sel)]
+        return _Event("put_counters", conditions, by_effect=by_effect, counter_kind=kind,
+                      recipients=("object",))
+
+    def effect_puts(self, *items):
+        return self._counters_event(items, True)
+
+    def are_put(self, *items):
+        return self._counters_event(items, False)
+
+    def player_puts(self, player, *items):
+        """"If you would put one or more counters on a permanent you
+        control": by_player, the player who puts them."""
+        kind = next((i for i in items if isinstance(i, Symbol)), None)
+        recipients = self._recipients([i for i in items if not isinstance(i, Symbol)])
+        return _Event("put_counters", [fn("by_player", player)] + (
+            [fn("counter_kind", kind)] if kind is not None else []) + self._recipient_conditions(recipients),
+            player=player, counter_kind=kind, recipients=tuple(k for k, _ in recipients))
+
+    def player_gets(self, player):
+        return _Event("put_counters", [fn("affected_player", player)], player=player,
+                      recipients=("player",))
+
+    def twice_that(self):
+        return fn("multiply", Number(2))
+
+    def times_that(self, n):
+        if n < 2:
+            raise NotUnderstood("times")
+        return fn("multiply", Number(n))
+
+    def plus(self, n):
+        return fn("add", Number(n))
+
+    def minus(self, n):
+        return fn("subtract", Number(n))
+
+    def each_kind(self):
+        return const("each_kind")
+
+    def _that_object(self, words, event):
+        """"on it", "on that creature": the object the event is about."""
+        if event.recipients != ("object",):
+            raise NotUnderstood("not one object")
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+
+    def it_puts(self, how, *words):
+        return ("it_puts", how, None, words)
+
+    def are_put_instead(self, how, counters, *words):
+        return ("are_put", how, counters, words)
+
+    def minus_put(self, kind, n, *words):
+        return ("are_put", fn("subtract", Number(n)), kind, words)
+
+    def you_get_instead(self, how):
+        return ("you_get", how, const("each_kind"), ())
+
+    def put_instead(self, how, counters, *words):
+        return ("you_put", how, counters, words)
+
+    def counters(self, event, outcome):
+        form, how, counters, words = outcome
+        if form == "it_puts" and not event.by_effect:
+            raise NotUnderstood("\"it\" with no effect")
+        if form == "you_get":
+            if event.player != const("you") or "by_player" in [c.name for c in event.conditions]:
+                raise NotUnderstood("you get")
+        elif form == "you_put":  # "put ... on that permanent or player": you put them, on the same
+            if fn("by_player", const("you")) not in event.conditions:
+                raise NotUnderstood("you put")
+            self._same_recipients([w.value for w in words], event)
+        else:
+            self._that_object(words, event)
+        if counters is not None and counters != const("each_kind") and counters != event.counter_kind:
+            raise NotUnderstood("other counters")
+        if counters == const("each_kind") and event.counter_kind is not None:
+            raise NotUnderstood("each kind of one kind")
+        return _replacement("put_counters", event.conditions, [how])
+
+    # ------------------------------------------------------------- tokens
+
+    def effect_creates(self, *under):
+        return _Event("create_tokens", [const("by_effect")] + (
+            [fn("affected_player", const("you"))] if under else []), by_effect=True)
+
+    def are_created(self, *under):
+        return _Event("create_tokens", [fn("affected_player", const("you"))] if under else [])
+
+    def it_creates(self, how):
+        return ("it", how)
+
+    def are_created_instead(self, how):
+        return ("are", how)
+
+    def tokens(self, event, outcome):
+        form, how = outcome
+        if form == "it" and not event.by_effect:
+            raise NotUnderstood("\"it\" with no effect")
+        return _replacement("create_tokens", event.conditions, [how])
+
+    # ------------------------------------------------------------- damage
+
+    def to_you(self):
+        return [("player", const("you"))]
+
+    def to_opponent(self):
+        return [("player", const("opponent"))]
+
+    def to_any_player(self):
+        return [("player", const("any"))]
+
+    def to_permanent_or_player(self):
+        return [("object", self._selector([])), ("player", const("any"))]
+
+    def to_permanent(self, *where):
+        return [("object", self._selector([w for w in where if w]))]
+
+    def to_object(self, sel):
+        return [("object", sel)]
+
+    @staticmethod
+    def _one(word):
+        """"enchanted creature": the one the source enchants; "enchanted
+        creatures" would be every creature an Aura enchants."""
+        if word.value in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+
+    def to_enchanted(self, word):
+        self._one(word)
+        return [("object", self.enchanted(word))]
+
+    def to_equipped(self, word):
+        self._one(word)
+        return [("object", self.equipped(word))]
+
+    def to_him(self):
+        """"him": the card itself (a Gideon's "Prevent all damage that would
+        be dealt to him this turn"), no other object in Oracle text."""
+        return [("object", _SELF)]
+
+    def to_group(self, sel):
+        return [("object", self._plural(sel))]
+
+    @staticmethod
+    def _recipients(items):
+        out = []
+        for item in items:
+            out.extend([("object", item)] if isinstance(item, Symbol) else item)
+        return out
+
+    def _recipient_conditions(self, recipients):
+        return [fn("affected_player", x) if kind == "player" else fn("affected", x)
+                for kind, x in recipients]
+
+    def damage_kind(self, token):
+        return ("damage_kind", const(token.value))
+
+    def damage_event(self, actor, *rest):
+        kind, sel = self._object_of(actor, ("object", "self", "source"))
+        conditions = [fn("source", self._spell(sel))] if sel is not None else []
+        combat = [r[1] for r in rest if isinstance(r, tuple)]
+        recipients = self._recipients([r for r in rest if not isinstance(r, tuple)])
+        conditions += combat + self._recipient_conditions(recipients)
+        return _Event("damage", conditions, recipients=tuple(k for k, _ in recipients))
+
+    def double(self):
+        return fn("multiply", Number(2))
+
+    def triple(self):
+        return fn("multiply", Number(3))
+
+    def damage_outcome(self, change, *words):
+        return (change, [w.value for w in words])
+
+    @staticmethod
+    def _same_recipients(words, event):
+        """"that permanent or player": the recipients of the event, no other."""
+        said = {"player" if w in ("player", "opponent") else "object" if w in NOUNS else w
+                for w in words}
+        if said != set(event.recipients) or len(words) != len(event.recipients):
+            raise NotUnderstood("to that ...")
+
+    def damage(self, event, outcome):
+        change, words = outcome
+        if words:
+            self._same_recipients(words, event)
+        return _replacement("damage", event.conditions, [change])
+
+    def prevent_some(self, event, n):
+        return _clauses(fn("prevention", const("damage")), event.conditions,
+                        [fn("prevent", fn("n", Number(n)))])
+
+    def prevent_to(self, *recipients):
+        return self._recipients(recipients)
+
+    def by_object(self, obj):
+        return [("source", sel) for _, sel in obj]
+
+    def by_group(self, sel):
+        return [("source", self._spell(self._plural(sel)))]
+
+    def this_turn(self):
+        return _END_OF_TURN
+
+    @staticmethod
+    def _split_turn(items):
+        """The parts of a sentence, and end_of_turn if it said "this turn"."""
+        parts = [i for i in items if not isinstance(i, Symbol)]  # the others are lists
+        return parts, (_END_OF_TURN if len(parts) < len(items) else None)
+
+    def to_by(self, *items):
+        (to, *by), duration = self._split_turn(items)
+        by = by[0] if by else []
+        return [self._recipient_conditions(to) + [fn("source", s) for _, s in by]], duration
+
+    def by_only(self, *items):
+        (by,), duration = self._split_turn(items)
+        return [[fn("source", s) for _, s in by]], duration
+
+    def to_and_by(self, *items):
+        """"dealt to and dealt by X": two prevention effects."""
+        (obj,), duration = self._split_turn(items)
+        (_, sel), = obj
+        return [[fn("affected", sel)], [fn("source", sel)]], duration
+
+    def _prevent_all(self, prevented, extra):
+        groups, duration = prevented
+        out = []
+        for conditions in groups:
+            out += _clauses(fn("prevention", const("damage")), extra + conditions,
+                            [fn("prevent", const("all"))], duration)
+        return ThisTurn(out) if duration else out
+
+    def prevent_all(self, prevented):
+        return self._prevent_all(prevented, [])
+
+    def prevent_all_combat(self, prevented):
+        return self._prevent_all(prevented, [const("combat")])
+
+    def prevent_all_noncombat(self, prevented):
+        return self._prevent_all(prevented, [const("noncombat")])
+
+    # --------------------------------------------------------- life, draw
+
+    def life_event(self, player):
+        return _Event("gain_life", [fn("affected_player", player)], player=player)
+
+    def gainer_you(self):
+        return const("you")
+
+    def gainer_that(self):
+        return const("that_player")
+
+    def no_life(self):
+        return const("nothing")
+
+    def life_outcome(self, gainer, change):
+        return (gainer, change)
+
+    def _same_player(self, event, said):
+        """"you gain": the event's player is you; "that player": another."""
+        if (said == const("you")) != (event.player == const("you")):
+            raise NotUnderstood("another player")
+
+    def life(self, event, outcome):
+        gainer, change = outcome
+        self._same_player(event, gainer)
+        return _replacement("gain_life", event.conditions, [change])
+
+    def draw_event(self, player):
+        return _Event("draw", [fn("affected_player", player)], player=player)
+
+    def draw_instead(self, n, noun):
+        """"If you would draw a card, draw two cards instead": a draw of one
+        card (121.2) has n times its cards."""
+        if n < 2 or noun.value != "cards":
+            raise NotUnderstood("draw")
+        return (const("you"), fn("multiply", Number(n)))
+
+    def skip_draw_that(self):
+        return (const("that_player"), const("nothing"))
+
+    def skip_draw_you(self):
+        return (const("you"), const("nothing"))
+
+    def would_draw(self, event, outcome):
+        who, change = outcome
+        self._same_player(event, who)
+        return _replacement("draw", event.conditions, [change])
+
+    # ------------------------------------------------------- zone changes
+
+    def would_die(self, actor, duration=None):
+        kind, sel = self._object_of(actor, ("object", "self", "owned"))
+        return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("battlefield")),
+                                      fn("to_zone", const("graveyard"))] + (
+            [fn("owner", const("opponent"))] if kind == "owned" else []), duration=duration)
+
+    def into_graveyard(self, actor, owner, duration=None):
+        kind, sel = self._object_of(actor, ("object", "self", "card", "card_or_token", "owned",
+                                            "elsewhere"))
+        conditions = [fn("affected", self._card(sel))] + (
+            [fn("from_zone", const(z)) for z in ("library", "hand", "stack", "exile", "command")]
+            if kind == "elsewhere" else []) + [fn("to_zone", const("graveyard"))]
+        if kind == "owned":
+            conditions.append(fn("owner", const("opponent")))
+        if owner is not None:
+            if kind == "owned":
+                raise NotUnderstood("two owners")
+            conditions.append(owner)
+        return _Event("zone_change", conditions, duration=duration)
+
+    def into_graveyard_from_elsewhere(self, actor, owner):
+        """Without "from anywhere": only of a card "not on the battlefield"
+        (else it would say from where)."""
+        self._object_of(actor, ("elsewhere",))
+        return self.into_graveyard(actor, owner)
+
+    @staticmethod
+    def _graveyard(zone):
+        if zone.value != "graveyard":
+            raise NotUnderstood(zone.value)
+
+    def a_graveyard(self, zone):
+        self._graveyard(zone)
+        return None
+
+    def your_graveyard(self, zone):
+        self._graveyard(zone)
+        return fn("owner", const("you"))
+
+    def opponents_graveyard(self, zone):
+        self._graveyard(zone)
+        return fn("owner", const("opponent"))
+
+    @staticmethod
+    def _moved(words):
+        """"it", "that card": the object that would move."""
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+
+    def exile_instead(self, *words):
+        self._moved(words)
+        return [fn("to_zone", const("exile"))]
+
+    def exile_and_create(self, *items):
+        *words, count, token = items
+        self._moved(words)
+        return [fn("to_zone", const("exile")),
+                fn("also", fn("create_token", self._count_amount(count), token))]
+
+    def zone_change(self, event, modifications):
+        clauses = _replacement("zone_change", event.conditions, modifications, event.duration)
+        return ThisTurn(clauses) if event.duration else clauses
+
+    def zone_change_either(self, first, second, modifications):
+        """"If X would die or Y would be put into a graveyard, exile that
+        card instead": one replacement effect for each event."""
+        if first.duration or second.duration:
+            raise NotUnderstood("this turn")
+        return (_replacement("zone_change", first.conditions, modifications)
+                + _replacement("zone_change", second.conditions, modifications))
+
+    # -------------------------------------------------------------- can't
+
+    def any_players(self):
+        return const("any")
+
+    def opponents(self):
+        return const("opponent")
+
+    def you_alone(self):
+        return const("you")
+
+    def player_event(self, *tokens):
+        return const({"gain": "gain_life", "get": "put_counters", "draw": "draw"}[tokens[0].value])
+
+    def _cant(self, event, conditions, duration=None):
+        clauses = _clauses(fn("cant", event), conditions, [], duration)
+        return ThisTurn(clauses) if duration else clauses
+
+    def cant_player(self, who, event, duration=None):
+        return self._cant(event, [fn("affected_player", who)], duration)
+
+    def cant_player_counters(self, who, kind, duration=None):
+        """"You can't get poison counters"."""
+        return self._cant(const("put_counters"), [fn("affected_player", who), fn("counter_kind", kind)],
+                          duration)
+
+    def cant_counters_on(self, sel):
+        return self._cant(const("put_counters"), [fn("affected", self._plural(sel))])
+
+    def cant_have_counters(self, sel, *kind):
+        return self._cant(const("put_counters"), [fn("affected", sel)] + [
+            fn("counter_kind", k) for k in kind])
+
+    def in_zones(self, *words):
+        zones = {"graveyards": "graveyard", "libraries": "library", "hands": "hand"}
+        if any(w.value not in zones for w in words) or len({w.value for w in words}) < len(words):
+            raise NotUnderstood("zones")
+        return [fn("from_zone", const(zones[w.value])) for w in words]
+
+    def cant_enter(self, nouns, zones):
+        sel = self._card(self._plural(self.group(nouns)))
+        return self._cant(const("enters"), [fn("affected", sel)] + zones)
+
+    # --------------------------------------------------- others entering
+
+    def each(self, sel):
+        if sel in self.plural_sels:
+            raise NotUnderstood("each with a plural")
+        return sel
+
+    def plural(self, sel):
+        return self._plural(sel)
+
+    def _parts(self, tokens):
+        """The WORD tokens of a list, cut at each "," or "and" between them."""
+        parts = [[tokens[0]]]
+        for before, word in zip(tokens, tokens[1:]):
+            gap = self.text[before.end_pos:word.start_pos]
+            if gap.strip():
+                parts.append([])
+            parts[-1].append(word)
+        return parts
+
+    def _union(self, parts, where):
+        """"Creatures and nonbasic lands your opponents control": the objects
+        of either part; plural card types alone are a type list."""
+        readings = [self._words(*part) for part in parts]
+        if any(("singular", None) in r for r in readings):
+            raise NotUnderstood("a singular noun without a determiner")
+        readings = [[c for c in r if c[0] != "spell"] for r in readings]
+        if all(len(r) == 1 and r[0][0] == "sel_type" for r in readings):
+            constraints = [("sel_type_in", r[0][1]) for r in readings]
+        else:
+            constraints = [("sel_any_of", self._selector(r)) for r in readings]
+        return self._selector(constraints + ([where] if where else []))
+
+    def union(self, *items):
+        *tokens, where = items
+        return self._union(self._parts(tokens), where)
+
+    def union_list(self, *items):
+        *tokens, where = items
+        parts = self._parts(tokens)
+        if any(len(p) != 1 for p in parts) or len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood("a list of types")
+        return self._union(parts, where)
+
+    @staticmethod
+    def _entering(items, modification):
+        """"(This turn,) <objects> enter tapped (with ...)"."""
+        duration = items[0] if items[0] == _END_OF_TURN else None
+        sel = items[-1] if duration is None else items[1]
+        clauses = _replacement("enters", [fn("affected", sel)], [modification], duration)
+        return ThisTurn(clauses) if duration else clauses
+
+    def others_enter_tapped(self, *items):
+        return self._entering(items, const("enters_tapped"))
+
+    def others_enter_with(self, *items):
+        *items, kind = items
+        return self._entering(items, fn("enters_with_counters", kind, Number(1)))
