@@ -16,9 +16,8 @@ from lark.exceptions import LarkError, VisitError
 
 from . import cache as _cache, lexicon
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
-from .replacement_transformer import ReplacementClauses as Clauses
-from .transformer import NotUnderstood, constant_name
-from .transformer import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES
+from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, constant_name
+from .transformer import Clauses
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
@@ -96,13 +95,6 @@ STATIC_CONDITION = re.compile(r"(?:as long as ([^,]+)|during your turn), ")
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
 CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
-# 601.2b, 601.2f: "As an additional cost to cast this spell, [you may] <cost>."
-ADDITIONAL = re.compile(r"as an additional cost to cast (?:this spell|this card|~), (you may )?")
-# 700.2: "Choose one —" and its modes, each on a line "• ..."
-MODAL = re.compile(r"choose (one or more|one or both|one|two|three|up to (one|two|three)|any number) ?—")
-MODAL_COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
-                "one or more": (1, -1), "any number": (0, -1), "up to one": (0, 1),
-                "up to two": (0, 2), "up to three": (0, 3)}
 # 205.1b: "It's still a land." belongs to the sentence before
 STILL = re.compile(r"it's still an? \w+\.?")
 # a word "target" (115.1) and the count words that may come before it
@@ -318,6 +310,8 @@ class _Ability:
         self.next_sel = clauses.next_sel
         self.next_target = clauses.next_target
         self.card.out.facts.extend(clauses.facts)
+        if clauses.additional is not None:
+            self.card.additional_costs.append(clauses.additional)
         return result
 
     def emit(self, clauses):
@@ -343,14 +337,6 @@ class _Ability:
         """Parse each sentence; the kinds of ability they make, in order."""
         kinds = []
         for i, j in _sentences(self.norm, start, end):
-            if ADDITIONAL.match(self.norm, i, j):
-                kinds.append(self.additional_cost(i, j))
-                continue
-            modal = MODAL.fullmatch(self.norm[i:j].strip())
-            if modal:
-                self.fact("modal", *map(Number, MODAL_COUNTS[modal.group(1)]))
-                kinds.append("spell")
-                continue
             parsed = self.parse(i, j, rule)
             if parsed is None and self.allow_other:
                 parsed = self.conditional(i, j)
@@ -369,21 +355,6 @@ class _Ability:
                 self.emit(clauses)
             rule = "sentence"
         return kinds
-
-    def additional_cost(self, i, j):
-        """601.2b: additional_cost(A, C), C a cost term as of cost/2;
-        additional_cost_optional(A) for "you may"."""
-        m = ADDITIONAL.match(self.norm, i, j)
-        parsed = self.parse(m.end(), j, "cost")
-        if parsed is None:
-            self.unparsed(i, j)
-            return None
-        term = self.take(parsed)
-        self.fact("additional_cost", term)
-        if m.group(1):
-            self.fact("additional_cost_optional")
-        self.card.additional_costs.append((term, self.text[m.end():j].rstrip(".")))
-        return "static"
 
     def modes(self, start):
         """700.2: each "• mode" line a spell ability sub(A, K): mode(A, K, sub(A, K))."""

@@ -44,12 +44,18 @@ CARD_TYPES = (
     'Land', 'Planeswalker', 'Sorcery',
 )
 
+# 110.4a: a "permanent card" is a card of one of these types.
+PERMANENT_TYPES = ('Artifact', 'Battle', 'Creature', 'Enchantment', 'Land', 'Planeswalker')
+
 # 205.4a: supertypes; the Un-sets print two more on type lines.
 SUPERTYPES = ('Basic', 'Legendary', 'Ongoing', 'Snow', 'World')
 UN_SUPERTYPES = ('Elite', 'Host')
 
 # 105.1: the five colors, with their mana symbols' letters.
 COLORS = {'White': 'w', 'Blue': 'u', 'Black': 'b', 'Red': 'r', 'Green': 'g'}
+
+# 305.6: the basic land types, in the order of their colors (WUBRG).
+BASIC_LAND_TYPES = ('Plains', 'Island', 'Swamp', 'Mountain', 'Forest')
 
 # 111.10: predefined tokens whose name alone says what they are (Incubator
 # and the Roles need more words).

@@ -235,7 +235,7 @@ class CardDatabase:
                     "(name, type, text...)"
                 )
         loose = loose_key(key)
-        # A prefix or short name ("Kalitas") first, then the names spelled alike.
+        # A prefix or short name ("Ghave") first, then the names spelled alike.
         prefixed = sorted((found for index in indexes for found in (index.prefixed(loose, 5) if len(loose) >= 3 else [])),
                           key=lambda name: (len(name), name))
         scored = [match for index in indexes for match in index.close_names(key, 5)]
@@ -243,7 +243,7 @@ class CardDatabase:
         suggestions = list(dict.fromkeys(prefixed[:5] + close))[:5]
         message = f"unknown card '{name}'"
         if suggestions:
-            # "; " between names: a name may have a comma ("Kalitas, Traitor of Ghet").
+            # "; " between names: a name may have a comma ("Ghave, Guru of Spores").
             message += f" (did you mean: {'; '.join(suggestions)}?)"
         if self._extra_path is None:
             message += (

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grammar import parse_card
-from grammar.transformer import NOUNS, PLURAL_NOUNS
+from grammar.reading import NOUNS, PLURAL_NOUNS
 
 GOLDEN = Path(__file__).with_name("golden") / "cards.json"
 CARDS = json.loads(GOLDEN.read_text(encoding="utf-8"))

@@ -1389,3 +1389,42 @@ def test_garbled_text_stays_unparsed(text):
 ])
 def test_the_same_sentences_well_formed_parse(text):
     assert not parse_card("o", "Test Card", text).unparsed
+
+
+def test_grammar_word_lists_are_the_lexicons():
+    """The colors the grammar spells out are grammar/lexicon.py's."""
+    from grammar import PARSER, lexicon
+    words = {s.pattern.value for r in PARSER.rules if r.origin.name == "color"
+             for s in (PARSER.get_terminal(t.name) for t in r.expansion)}
+    assert words == {c.lower() for c in lexicon.COLORS}
+
+
+def test_each_rule_of_a_namespace_has_its_transformer_method():
+    """A labelled rule NAME__R of grammar/NAME.lark is read by method R of the
+    transformer in grammar/NAME.py (lark's merge_transformers convention)."""
+    from grammar import PARSER
+    from grammar.transformer import Clauses
+    # an unlabelled alternative of a ?rule is its one child, no tree of its own
+    labels = {str(r.alias or r.origin.name) for r in PARSER.rules if r.alias or not r.options.expand1}
+    missing = sorted(l for l in labels if not l.startswith("_") and not hasattr(Clauses, l))
+    assert missing == []
+
+
+def test_a_modal_trigger_keeps_its_modes_when_its_condition_is_not_understood():
+    """700.2: "choose one —" after a trigger condition not understood is
+    still the ability's modal header; only the condition stays unparsed."""
+    text = ("Whenever this creature becomes tapped, choose one —\n• Draw a card.\n"
+            "• Return target land card from your graveyard to the battlefield tapped.")
+    facts = {str(f) for f in parse_card("c", "Stalker", text).facts}
+    assert 'modal(ab("c",1),1,1)' in facts
+    assert 'unparsed(ab("c",1),0,38,"Whenever this creature becomes tapped,")' in facts
+
+
+@pytest.mark.parametrize("header, counts", [
+    ("Choose one —", (1, 1)), ("Choose two —", (2, 2)), ("Choose one or both —", (1, 2)),
+    ("Choose one or more —", (1, -1)), ("Choose up to two —", (0, 2)),
+    ("Choose any number —", (0, -1))])
+def test_modal_headers(header, counts):
+    facts = {str(f) for f in parse_card("c", "Charm", header + "\n• Draw a card.\n• Scry 1.",
+                                        ["Instant"]).facts}
+    assert 'modal(ab("c",1),%d,%d)' % counts in facts

@@ -12,7 +12,7 @@ import clingo
 import pytest
 
 from grammar import lexicon, parse_card
-from grammar.transformer import constant_name
+from grammar.reading import constant_name
 from pyglue.api import Settings, answer_scenario
 from pyglue.cards import CardDatabase
 from rules_asp import RULES_DIR

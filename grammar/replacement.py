@@ -1,12 +1,11 @@
-"""Parse trees of grammar/replacement.lark to the facts of VOCABULARY.md's
+"""Transformer of grammar/replacement.lark: the facts of VOCABULARY.md's
 'Replacement, prevention and "can't" effects on events (v3)'.
 
-The rules of replacement.lark come namespaced (`replacement__counters`...);
-`ReplacementClauses` is `Clauses` with one method for each, written here
-under its own name and given the namespace by `_namespaced`. A sentence is
-an event clause (what would happen, to what) and what happens instead; the
-two are read apart and checked against each other, and whatever does not
-fit raises `NotUnderstood`: the whole sentence stays unparsed.
+A sentence is an event clause (what would happen, to what) and what
+happens instead; the two are read apart and checked against each other,
+and whatever does not fit raises `NotUnderstood`: the whole sentence stays
+unparsed. The shared selector words keep which selectors say "card" and
+which a plural only (`card_sels`, `plural_sels` of grammar/selectors.py).
 
 A sentence comes back as clauses for the driver: one `("effect", E)` with
 E `replacement(Ev)`, `prevention(damage)` or `cant(Ev)`, then its
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 from clingo import Number, Symbol, SymbolType
 from lark import Token, v_args
 
-from .transformer import NOUNS, PLURAL_NOUNS, Clauses, NotUnderstood, const, fn
+from .reading import NOUNS, PLURAL_NOUNS, NotUnderstood, Reading, const, fn
 
 _SELF = const("sel_self")
 # words of the sentences here that are no counter kind ("one or more more counters")
@@ -38,22 +37,10 @@ class _Event:
     duration: Symbol = None     # end_of_turn: "If a creature would die this turn"
 
 
-def _namespaced(prefix):
-    """The methods of the class, named as the rules of an imported grammar
-    are (`prefix__rule`), so they never shadow the methods of Clauses."""
-    def rename(cls):
-        for name, value in list(vars(cls).items()):
-            if not name.startswith("_") and callable(value):
-                delattr(cls, name)
-                setattr(cls, "%s__%s" % (prefix, name), value)
-        return cls
-    return rename
-
-
-class _ThisTurn(list):
+class ThisTurn(list):
     """Clauses of an effect that lasts until end of turn ("Players can't
     gain life this turn"): a spell's or an ability's effect, not a static
-    ability's."""
+    ability's (oracle.lark's `static`, grammar/transformer.py)."""
 
 
 _END_OF_TURN = const("end_of_turn")
@@ -69,55 +56,7 @@ def _replacement(kind, conditions, modifications, duration=None):
 
 
 @v_args(inline=True)
-class _CardWords(Clauses):
-    """The shared selector words, keeping which selectors say "card": a
-    token is no card (111.1), so a moving "card" gets sel_not_token."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.card_sels = set()  # selectors whose noun is "card"
-        self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
-
-    def words(self, *tokens):
-        constraints = Clauses.words(self, *tokens)
-        if tokens[-1].value in ("card", "cards"):
-            constraints.append(("card", None))
-        if tokens[-1].value in PLURAL_NOUNS:
-            constraints.append(("plural", None))
-        return constraints
-
-    def one_of(self, *tokens):
-        """"artifacts, creatures, or lands": each word once."""
-        if len({t.value for t in tokens}) < len(tokens):
-            raise NotUnderstood("a word said twice")
-        return Clauses.one_of(self, *tokens)
-
-    def and_of(self, *tokens):
-        """"legendary creatures and planeswalkers": no plural before them."""
-        if PLURAL_NOUNS.intersection(t.value for t in tokens[:-2]) or len({t.value for t in tokens}) < len(tokens):
-            raise NotUnderstood(" ".join(t.value for t in tokens))
-        return Clauses.and_of(self, *tokens)
-
-    def group(self, nouns, *rest):
-        marks = {("card", None): self.card_sels, ("plural", None): self.plural_sels}
-        sel = Clauses.group(self, [c for c in nouns if c not in marks], *rest)
-        for mark, sels in marks.items():
-            if mark in nouns:
-                sels.add(sel)
-        return sel
-
-
-    def static(self, clauses):
-        """A sentence of oracle.lark's `static` alternative: one lasting
-        until end of turn is a spell's effect (as "until end of turn, ...")."""
-        if isinstance(clauses, _ThisTurn):
-            return ("spell", list(clauses))
-        return Clauses.static(self, clauses)
-
-
-@v_args(inline=True)
-@_namespaced("replacement")
-class ReplacementClauses(_CardWords):
+class Replacement(Reading):
 
     def _card(self, sel):
         """sel_not_token for a selector of "card(s)"."""
@@ -150,13 +89,13 @@ class ReplacementClauses(_CardWords):
         return self.group(nouns, *where)
 
     def simple_words(self, *tokens):
-        return _CardWords.words(self, *tokens)
+        return self.words(*tokens)
 
     def simple_one_of(self, *tokens):
-        return Clauses.one_of(self, *tokens)
+        return self._one_of(*tokens)
 
     def simple_any_of(self, *tokens):
-        return Clauses.any_of(self, *tokens)
+        return self.any_of(*tokens)
 
     def actor_self(self, this):
         return ("self", this)
@@ -232,10 +171,10 @@ class ReplacementClauses(_CardWords):
         return _Event("put_counters", [fn("affected_player", player)], player=player,
                       recipients=("player",))
 
-    def twice(self):
+    def twice_that(self):
         return fn("multiply", Number(2))
 
-    def times(self, n):
+    def times_that(self, n):
         if n < 2:
             raise NotUnderstood("times")
         return fn("multiply", Number(n))
@@ -443,7 +382,7 @@ class ReplacementClauses(_CardWords):
         for conditions in groups:
             out += _clauses(fn("prevention", const("damage")), extra + conditions,
                             [fn("prevent", const("all"))], duration)
-        return _ThisTurn(out) if duration else out
+        return ThisTurn(out) if duration else out
 
     def prevent_all(self, prevented):
         return self._prevent_all(prevented, [])
@@ -497,7 +436,7 @@ class ReplacementClauses(_CardWords):
     def skip_draw_you(self):
         return (const("you"), const("nothing"))
 
-    def draw(self, event, outcome):
+    def would_draw(self, event, outcome):
         who, change = outcome
         self._same_player(event, who)
         return _replacement("draw", event.conditions, [change])
@@ -528,7 +467,7 @@ class ReplacementClauses(_CardWords):
         """Without "from anywhere": only of a card "not on the battlefield"
         (else it would say from where)."""
         self._object_of(actor, ("elsewhere",))
-        return self.replacement__into_graveyard(actor, owner)
+        return self.into_graveyard(actor, owner)
 
     @staticmethod
     def _graveyard(zone):
@@ -566,7 +505,7 @@ class ReplacementClauses(_CardWords):
 
     def zone_change(self, event, modifications):
         clauses = _replacement("zone_change", event.conditions, modifications, event.duration)
-        return _ThisTurn(clauses) if event.duration else clauses
+        return ThisTurn(clauses) if event.duration else clauses
 
     def zone_change_either(self, first, second, modifications):
         """"If X would die or Y would be put into a graveyard, exile that
@@ -578,13 +517,13 @@ class ReplacementClauses(_CardWords):
 
     # -------------------------------------------------------------- can't
 
-    def any(self):
+    def any_players(self):
         return const("any")
 
-    def opponent(self):
+    def opponents(self):
         return const("opponent")
 
-    def you(self):
+    def you_alone(self):
         return const("you")
 
     def player_event(self, *tokens):
@@ -592,7 +531,7 @@ class ReplacementClauses(_CardWords):
 
     def _cant(self, event, conditions, duration=None):
         clauses = _clauses(fn("cant", event), conditions, [], duration)
-        return _ThisTurn(clauses) if duration else clauses
+        return ThisTurn(clauses) if duration else clauses
 
     def cant_player(self, who, event, duration=None):
         return self._cant(event, [fn("affected_player", who)], duration)
@@ -642,7 +581,7 @@ class ReplacementClauses(_CardWords):
     def _union(self, parts, where):
         """"Creatures and nonbasic lands your opponents control": the objects
         of either part; plural card types alone are a type list."""
-        readings = [Clauses.words(self, *part) for part in parts]
+        readings = [self._words(*part) for part in parts]
         if any(("singular", None) in r for r in readings):
             raise NotUnderstood("a singular noun without a determiner")
         readings = [[c for c in r if c[0] != "spell"] for r in readings]
@@ -669,7 +608,7 @@ class ReplacementClauses(_CardWords):
         duration = items[0] if items[0] == _END_OF_TURN else None
         sel = items[-1] if duration is None else items[1]
         clauses = _replacement("enters", [fn("affected", sel)], [modification], duration)
-        return _ThisTurn(clauses) if duration else clauses
+        return ThisTurn(clauses) if duration else clauses
 
     def others_enter_tapped(self, *items):
         return self._entering(items, const("enters_tapped"))

@@ -1,0 +1,72 @@
+"""Transformer of grammar/costs.lark. Costs: one part of an activation cost
+(602.1a) as a cost term."""
+
+from clingo import Number, String
+from lark import v_args
+
+from .reading import _n, const, fn, Reading
+
+
+@v_args(inline=True)
+class Costs(Reading):
+    def tap(self):
+        return const("tap")
+
+    def untap(self):
+        return const("untap")
+
+    def mana_cost(self, token):
+        return fn("mana", String(token.value.upper()))
+
+    def pay_life(self, n):
+        return fn("pay_life", Number(n))
+
+    def pay_energy(self, *tokens):
+        return fn("pay_energy", Number(len(tokens)))
+
+    def sacrifice(self, obj):
+        sel, n = self._object(obj)
+        return fn("sacrifice", sel, n)
+
+    def sacrifice_this_and(self, this, obj):
+        """"Sacrifice this land and a creature you control": two costs, one part."""
+        return [fn("sacrifice", this, Number(1)), self.sacrifice(obj)]
+
+    def remove_counters(self, count, kind, _self):
+        n = count[0] if isinstance(count, tuple) else count
+        return fn("remove_counters", kind, _n(n))
+
+    def tap_untapped(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        self.facts.append(fn("sel_untapped", sel))
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return fn("tap_untapped", sel, _n(n))
+
+    def exile_from_zone(self, sel, zone):
+        self.facts.append(fn("activation_zone", self.ab, const(zone.value)))
+        return fn("exile", sel, Number(1))
+
+    def loyalty(self, token):
+        """[+1], [\u22122], [0], [\u2212X] (606.4)."""
+        k = token.value.strip("[]").replace("\u2212", "-").lstrip("+")
+        if k.endswith("x"):
+            return fn("loyalty", fn("neg", const("x")) if k.startswith("-") else const("x"))
+        return fn("loyalty", Number(int(k)))
+
+    def other_cost(self, _rest=None):
+        return fn("other", String(self.text.strip()))
+
+    def discard(self, obj):
+        sel, n = self._object(obj)
+        if sel == const("sel_self"):  # "Discard this card" (channel, 702.29): from the hand
+            self.facts.append(fn("activation_zone", self.ab, const("hand")))
+        return fn("discard", sel, n)
+
+    def discard_at_random(self, obj, _at_random):
+        sel, n = self._object(obj)
+        return fn("discard_at_random", sel, n)
+
+    def exile(self, obj):
+        sel, n = self._object(obj)
+        return fn("exile", sel, n)

@@ -1,0 +1,732 @@
+"""Transformer of grammar/effects.lark. Effects: what a spell or ability does,
+the typed effect terms."""
+
+import re
+
+from clingo import Number, String
+from lark import Token, v_args
+
+from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_WORDS,
+                     NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
+
+
+@v_args(inline=True)
+class Effects(Reading):
+    def other_action(self, *tokens):
+        """An action the vocabulary has no term for: other(S), S its words."""
+        return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
+
+    def damage_to_you(self, _self, n):
+        return [("effect", fn("deal_damage", const("you"), fn("n", Number(n))))]
+
+    def deal_damage(self, _self, n, target):
+        return [("effect", fn("deal_damage", target, fn("n", Number(n))))]
+
+    def deal_damage_x(self, _self, target):
+        return [("effect", fn("deal_damage", target, const("x")))]
+
+    def deal_damage_where(self, _self, target, quantity):
+        return [("effect", fn("deal_damage", target, self._amount(quantity)))]
+
+    def deal_damage_sacrificed_power(self, _self, word, target):
+        """"equal to the sacrificed creature's power": the one creature
+        sacrificed to pay the ability's (or its spell's) cost."""
+        if word.value != "creature's" or len([
+                t for t, _ in self.costs if t.name == "sacrifice"]) != 1:
+            raise NotUnderstood("the sacrificed creature")
+        return [("effect", fn("deal_damage", target, fn("power", const("sacrificed"))))]
+
+    def _divided(self, target, how):
+        """601.2d: the amount is divided among the targets of target(K) as
+        the spell is cast; only where there may be several of them."""
+        if target not in self.target_sels or self.target_sels[target][1][1] == 1:
+            raise NotUnderstood("divided")
+        return (how, target.arguments[0])
+
+    def _damage_divided(self, target, amount, division):
+        how, k = self._divided(target, "damage_division")
+        return [("effect", fn("deal_damage", target, amount)), (how, k, const(division))]
+
+    def deal_damage_divided(self, _self, n, target):
+        return self._damage_divided(target, fn("n", Number(n)), "as_you_choose")
+
+    def deal_damage_divided_x(self, _self, target):
+        return self._damage_divided(target, const("x"), "as_you_choose")
+
+    def deal_damage_evenly(self, _self, n, target):
+        return self._damage_divided(target, fn("n", Number(n)), "evenly_rounded_down")
+
+    def deal_damage_evenly_x(self, _self, target):
+        return self._damage_divided(target, const("x"), "evenly_rounded_down")
+
+    def tap_target(self, target):
+        return [("effect", fn("tap", target))]
+
+    def untap_target(self, target):
+        return [("effect", fn("untap", target))]
+
+    def _player_target(self, target):
+        """A target that is a player ("target player", "target opponent")."""
+        sel = self.target_sels.get(target, (None,))[0]
+        if not any(f.name in ("sel_player", "sel_opponent") and f.arguments[0] == sel
+                   for f in self.facts):
+            raise NotUnderstood("not a player")
+
+    def sacrifice_target(self, target, obj, _choice=None):
+        """"Target player sacrifices a creature (of their choice)": Sel what
+        they sacrifice, N how many."""
+        self._player_target(target)
+        if not isinstance(obj, tuple):
+            raise NotUnderstood("sacrifices this")
+        sel, n = obj
+        return [("effect", fn("sacrifice", target, sel, _n(n)))]
+
+    def discard_target(self, target, count, noun):
+        """"Target player discards a card": no other kind of card."""
+        if noun.value not in ("card", "cards"):
+            raise NotUnderstood(noun.value)
+        self._player_target(target)
+        return [("effect", fn("discard", target, self._count_amount(count)))]
+
+    def _count_amount(self, count):
+        """A count as an amount: n(K), or x."""
+        n = self._count(count)
+        return n if n == const("x") else fn("n", n)
+
+    def put_counters(self, count, kind, where):
+        return [("effect", fn("put_counters", where, kind, self._count_amount(count)))]
+
+    def distribute_counters(self, count, kind, target):
+        """"Distribute two +1/+1 counters among one or two target creatures" (601.2d)."""
+        how, k = self._divided(target, "counter_division")
+        return [("effect", fn("put_counters", target, kind, self._count_amount(count))),
+                (how, k)]
+
+    def return_to_hand(self, what):
+        return [("effect", fn("return_to_hand", what))]
+
+    def destroy(self, what):
+        return [("effect", fn("destroy", what))]
+
+    def counter_target(self, what):
+        return [("effect", fn("counter", what))]
+
+    def counter_unless(self, what, condition):
+        return [("effect", fn("counter", what)),
+                ("effect_condition", fn("unless", String(self._original(condition))))]
+
+    def copy_spell(self, target):
+        return [("effect", fn("copy_spell", target))]
+
+    def copy_card(self, it):
+        return [("effect", fn("copy_card", it))]
+
+    def may_choose_new_targets(self):
+        return [("effect", const("may_choose_new_targets"))]
+
+    def create_token_copy(self, target):
+        return [("effect", fn("create_token_copy", target))]
+
+    def investigate(self):
+        return [("effect", fn("investigate", Number(1)))]
+
+    def investigate_twice(self):
+        return [("effect", fn("investigate", Number(2)))]
+
+    def investigate_times(self, amount):
+        return [("effect", fn("investigate", _n(amount)))]
+
+    def exile_effect(self, what):
+        return [("effect", fn("exile", what))]
+
+    def may_cast_copy_free(self):
+        return [("effect", fn("may_cast_copy", const("without_paying_mana_cost")))]
+
+    def may_cast_copy(self):
+        return [("effect", fn("may_cast_copy", const("normal")))]
+
+    def return_to_battlefield(self, target):
+        return [("effect", fn("return_to_battlefield", target))]
+
+    def may_cast_this_turn(self, sel):
+        return [("duration", const("end_of_turn")), ("effect", fn("may_cast", sel))]
+
+    def eot(self):
+        return const("end_of_turn")
+
+    def modify_pt_target(self, target, pt, duration=None):
+        return ([("duration", duration)] if duration else []) + [
+            ("effect", fn("modify_pt", target, *self._pt(pt)))]
+
+    # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
+    def switch_pt_target(self, possessive, duration=None):
+        noun = possessive.value.removesuffix("'s")
+        if noun == possessive.value or noun not in NOUNS:
+            raise NotUnderstood(possessive.value)
+        target = self._target(self.group(self.words(possessive.__class__("WORD", noun))))
+        return self._effect(fn("switch_pt", target), duration)
+
+    def modify_pt_until(self, sel, pt, duration):
+        return [("duration", duration), ("effect", fn("modify_pt", sel, *self._pt(pt)))]
+
+    def creature_with(self, *words):
+        for w in words:
+            if w.value not in KEYWORD_WORDS:
+                raise NotUnderstood(w.value)
+        return [w.value for w in words]
+
+    def still_land(self, duration=None):
+        return ("still_land", duration)
+
+    def becomes_creature(self, sel, pt, *rest):
+        """"becomes a 0/0 Elemental creature with haste that's still a land"
+        (205.1b: it keeps its types only when the text says so)."""
+        *words, tail = rest
+        keywords = words.pop() if words and isinstance(words[-1], list) else []
+        if not all(w.value in SUBTYPES for w in words):
+            raise NotUnderstood(" ".join(w.value for w in words))
+        p, t = pt.value.split("/")
+        out = [("duration", tail[1])] if tail[1] else []
+        out += [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+                ("effect", fn("add_card_type", sel, const("creature")))]
+        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
+        out += [("grant_keyword", sel, String(k)) for k in keywords]
+        return out
+
+    def creature_all_types(self):
+        return True
+
+    def becomes_creature_all_types(self, sel, pt, _all, tail):
+        """"becomes a 2/2 creature with all creature types ... It's still a
+        land" (Mutavault; 205.3m)."""
+        p, t = pt.value.split("/")
+        out = [("duration", tail[1])] if tail[1] else []
+        return out + [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+                      ("effect", fn("add_card_type", sel, const("creature"))),
+                      ("effect", fn("add_all_creature_types", sel))]
+
+    def surveil(self, amount):
+        return self._effect(fn("surveil", self._amount_term(amount)))
+
+    def proliferate(self):
+        return self._effect(const("proliferate"))
+
+    def _cards(self, count, noun):
+        """"a card", "three cards": the amount; no other noun."""
+        if noun.value not in ("card", "cards"):
+            raise NotUnderstood(noun.value)
+        return self._count_amount(count)
+
+    def mill_you(self, count, noun):
+        return self._effect(fn("mill", const("you"), self._cards(count, noun)))
+
+    def mill(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("mill", who, self._cards(count, noun)))
+
+    def draw(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("draw", who, self._cards(count, noun)))
+
+    def discard_each(self, who, count, noun):
+        return self._effect(fn("discard", who, self._cards(count, noun)))
+
+    def sacrifice_each(self, who, obj, _choice=None):
+        if not isinstance(obj, tuple):
+            raise NotUnderstood("sacrifices this")
+        sel, n = obj
+        return self._effect(fn("sacrifice", who, sel, _n(n)))
+
+    def gain_life(self, who, amount):
+        self._player(who)
+        return self._effect(fn("gain_life", who, self._amount_term(amount)))
+
+    def lose_life(self, who, amount):
+        self._player(who)
+        return self._effect(fn("lose_life", who, self._amount_term(amount)))
+
+    def reveal_hand(self, who, zone):
+        self._player(who)
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("reveal_hand", who))
+
+    def _player(self, who):
+        """A target here must be a player ("target opponent mills two cards")."""
+        if who.name == "target":
+            self._player_target(who)
+
+    def regenerate(self, what):
+        return self._effect(fn("regenerate", what))
+
+    def transform_effect(self, what):
+        return self._effect(fn("transform", what))
+
+    def sacrifice_object(self, what):
+        return self._effect(fn("sacrifice", what))
+
+    def create_token(self, count, token):
+        return self._effect(fn("create_token", self._count_amount(count), token))
+
+    def predefined_token(self, word):
+        if word.value not in PREDEFINED_TOKENS:
+            raise NotUnderstood(word.value)
+        return fn("token", const(PREDEFINED_TOKENS[word.value]))
+
+    def creature_token(self, pt, *rest):
+        """"a 1/1 green Saproling creature token with flying": token(P, T,
+        Colors, Subtypes, Types, Keywords), each list a tuple in text order;
+        colors, then subtypes, then card types, as the Oracle writes them."""
+        words, *keywords = rest
+        keywords = keywords[0] if keywords else []
+        colors, subtypes, types = [], [], []
+        for w in words:
+            if w in COLORS and not subtypes and not types:
+                colors.append(const(COLORS[w]))
+            elif w == "colorless" and not colors and not subtypes and not types:
+                continue
+            elif w in SUBTYPES and w not in PLURAL_NOUNS and not types:
+                subtypes.append(const(SUBTYPES[w]))
+            elif w in CARD_TYPES and w not in PLURAL_NOUNS:
+                types.append(const(CARD_TYPES[w]))
+            else:
+                raise NotUnderstood(w)
+        if const("creature") not in types or len(set(words)) < len(words):
+            raise NotUnderstood(" ".join(words))
+        p, t = pt.value.split("/")
+        return fn("token", Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
+                  fn("", *types), fn("", *[const(constant_name(k)) for k in keywords]))
+
+    def token_words(self, *tokens):
+        return [t.value for t in tokens]
+
+    def get_energy(self, *tokens):
+        return self._effect(fn("get_energy", Number(len(tokens))))
+
+    def become_monarch(self):
+        return self._effect(const("become_monarch"))
+
+    def library_verb(self, *tokens):
+        return "_".join(t.value for t in tokens)
+
+    def top_card(self, verb, noun, zone):
+        if noun.value != "card":
+            raise NotUnderstood(noun.value)
+        return self.top_cards(verb, 1, Token("WORD", "cards"), zone)
+
+    def top_cards(self, verb, n, noun, zone):
+        """"look at (reveal, exile, mill) the top N cards of your library"."""
+        if noun.value != "cards" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("top_of_library", const(verb), const("you"), Number(n)))
+
+    def gain_abilities(self, sel, items, duration=None):
+        """The duration belongs to each ability granted."""
+        lasting = [("effect_duration", duration)] if duration else []
+        return [c for grant in self._grants(sel, items) for c in [grant] + lasting]
+
+    def pump_and_gain(self, sel, pt, items, duration=None):
+        return self.modify_pt_referred(sel, pt, duration) + self.gain_abilities(sel, items, duration)
+
+    def modify_pt_referred(self, sel, pt, duration=None):
+        return self._effect(fn("modify_pt", sel, *self._pt(pt)), duration)
+
+    def deal_damage_each_player(self, _self, n, who):
+        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
+
+    def deal_damage_each(self, _self, n, sel):
+        return self._effect(fn("deal_damage", sel, fn("n", Number(n))))
+
+    def deal_damage_by_it(self, it, n, target):
+        """"It deals 3 damage to any target": the object spoken of before deals it."""
+        return self._effect(fn("deal_damage_by", it, target, fn("n", Number(n))))
+
+    def class_level_up(self, n):
+        """716.2a: "[Cost]: Level N": this Class's level becomes N; activate
+        only if it is level N-1 and only as a sorcery."""
+        if n < 2:
+            raise NotUnderstood("level")
+        return self._effect(fn("become_level", Number(n))) + [
+            ("activation_restriction", const("sorcery_speed")),
+            ("activation_restriction", fn("only_if", String("this Class is level %d" % (n - 1))))]
+
+    def cant_be_regenerated(self, it):
+        return self._effect(fn("cant", it, const("be_regenerated")))
+
+    def pay_mana(self, token):
+        """"(You may) pay {2}": pay(C), C a cost term as of cost/2."""
+        return self._effect(fn("pay", self.mana_cost(token)))
+
+    def pay_energy_effect(self, *tokens):
+        return self._effect(fn("pay", self.pay_energy(*tokens)))
+
+    def pay_life_effect(self, n):
+        return self._effect(fn("pay", self.pay_life(n)))
+
+    def gain_life_you(self, amount):
+        """"(You may) gain 3 life"."""
+        return self._effect(fn("gain_life", const("you"), self._amount_term(amount)))
+
+    def shuffle(self, who):
+        self._player(who)
+        return self._effect(fn("shuffle", who))
+
+    def shuffle_you(self):
+        return self.shuffle(const("you"))
+
+    def sacrifice_you(self, count, sel):
+        """"Sacrifice a creature": you sacrifice, as "Target player sacrifices"."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return self._effect(fn("sacrifice", const("you"), sel, _n(n)))
+
+    def gain_control(self, what, duration=None):
+        return self._effect(fn("gain_control", what), duration)
+
+    def cant_this_turn(self, what, *actions):
+        return [c for a in actions for c in self._effect(fn("cant", what, a), const("end_of_turn"))]
+
+    def _rest_on_bottom(self, zone, order):
+        """"Put the rest on the bottom of your library in a random (any) order"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_rest", const("library_bottom"), const(order)))
+
+    def rest_on_bottom_random(self, zone):
+        return self._rest_on_bottom(zone, "random_order")
+
+    def rest_on_bottom_any(self, zone):
+        return self._rest_on_bottom(zone, "any_order")
+
+    def rest_into_graveyard(self, zone):
+        if zone.value != "graveyard":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_rest", const("graveyard"), const("any_order")))
+
+    def deal_damage_player(self, _self, n, who):
+        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
+
+    def create_tapped_token(self, count, token):
+        return self._effect(fn("create_token", self._count_amount(count), token, const("tapped")))
+
+    def action_word(self, token):
+        return token.value
+
+    def keyword_action(self, verb, n):
+        return self._effect(fn(verb, Number(n)))
+
+    def amass(self, word, n):
+        """"Amass Orcs 2" (701.44): the Army's creature type, and N."""
+        if word.value not in SUBTYPES or word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("amass", const(SUBTYPES[word.value]), Number(n)))
+
+    def learn(self):
+        return self._effect(const("learn"))
+
+    def connive(self, what):
+        return self._effect(fn("connive", what))
+
+    def explore(self, what):
+        return self._effect(fn("explore", what))
+
+    def manifest_dread(self):
+        return self._effect(const("manifest_dread"))
+
+    def take_initiative(self):
+        return self._effect(const("take_the_initiative"))
+
+    def win_game(self):
+        return self._effect(fn("win_the_game", const("you")))
+
+    def extra_turn(self):
+        return self._effect(fn("extra_turn", const("you")))
+
+    def may_play_this_turn(self, what):
+        """"You may play that card this turn" (exiled cards, 601.2 / 305.1)."""
+        return self._effect(fn("may_play", what), const("end_of_turn")) + [("effect_optional",)]
+
+    def search(self, zone, count, sel):
+        """"Search your library for a basic land card": the cards found are "it"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("search", const("library"), sel, self._count_amount(count)))
+
+    def put_onto_battlefield(self, what):
+        return self._effect(fn("put_onto_battlefield", what, const("untapped")))
+
+    def put_onto_battlefield_tapped(self, what):
+        return self._effect(fn("put_onto_battlefield", what, const("tapped")))
+
+    def put_into_zone(self, what, zone):
+        return self._effect(fn("put_into", what, const(zone.value)))
+
+    def reveal_it(self, what):
+        return self._effect(fn("reveal", what))
+
+    def return_under_owner(self, what):
+        """"Return it to the battlefield under its owner's control"."""
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("untapped")))
+
+    def return_under_owner_tapped(self, what):
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("tapped")))
+
+    def prevent_next_damage(self, n, recipient):
+        return self._effect(fn("prevent_next_damage", recipient, Number(n)), const("end_of_turn"))
+
+    def prevent_next_damage_to_you(self, n):
+        return self.prevent_next_damage(n, const("you"))
+
+    def prevent_combat_damage(self):
+        return self._effect(const("prevent_all_combat_damage"), const("end_of_turn"))
+
+    def gain_life_equal(self, quantity):
+        """"You gain life equal to ...": the amount in its own words."""
+        return self._effect(fn("gain_life", const("you"), self._amount(quantity)))
+
+    def put_on_top(self, what):
+        return self._effect(fn("put_on_library", what, const("top")))
+
+    def put_on_bottom(self, what):
+        return self._effect(fn("put_on_library", what, const("bottom")))
+
+    def shuffle_into_library(self, what):
+        return self._effect(fn("shuffle_into_library", what))
+
+    def attach(self, what, target):
+        return self._effect(fn("attach", what, target))
+
+    def next_end_step(self):
+        return const("next_end_step")
+
+    def next_upkeep(self):
+        return const("next_upkeep")
+
+    def end_of_combat(self):
+        return const("end_of_combat")
+
+    def gain_that_much_life(self):
+        return self._effect(fn("gain_life", const("you"), fn("other", String("that much"))))
+
+    def roll_die_sided(self, sides):
+        """"Roll a six-sided die"."""
+        words = ["four", "six", "eight", "ten", "twelve", "twenty"]
+        numbers = [4, 6, 8, 10, 12, 20]
+        if not sides.value.endswith("-sided") or sides.value[:-6] not in words:
+            raise NotUnderstood(sides.value)
+        return self._effect(fn("roll_die", Number(numbers[words.index(sides.value[:-6])])))
+
+    def roll_die(self, die):
+        """"Roll a d20" (706)."""
+        if not re.fullmatch(r"d(4|6|8|10|12|20)", die.value):
+            raise NotUnderstood(die.value)
+        return self._effect(fn("roll_die", Number(int(die.value[1:]))))
+
+    def clash(self):
+        return self._effect(const("clash"))
+
+    def open_attraction(self):
+        return self._effect(const("open_an_attraction"))
+
+    def additional_combat_phase(self):
+        return self._effect(const("additional_combat_phase"))
+
+    def return_to_battlefield_from_tapped(self, what, zone):
+        return self._effect(fn("return_to_battlefield", what, const(zone.value), const("tapped")))
+
+    def may_play_until_next_turn(self, what):
+        """"Until the end of your next turn, you may play that card (those cards)"."""
+        return self._effect(fn("may_play", what), const("until_end_of_your_next_turn")) + [
+            ("effect_optional",)]
+
+    def discard_it(self, who, what):
+        """"That player discards that card"."""
+        return self._effect(fn("discard_card", who, what))
+
+    def bite(self, source, target):
+        """"Target creature you control deals damage equal to its power to target creature"."""
+        return self._effect(fn("deal_damage_by", source, target, fn("power", source)))
+
+    def grant_it(self, what, items):
+        """"It has 'Sacrifice this token: Add {C}.'": the object spoken of before."""
+        return self._grants(what, items)
+
+    def _one_into(self, zone, rest):
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_one_of", const("it"), const("hand"))) + rest
+
+    def one_into_rest_bottom(self, zone, library):
+        return self._one_into(zone, self._rest_on_bottom(library, "any_order"))
+
+    def one_into_rest_bottom_random(self, zone, library):
+        return self._one_into(zone, self._rest_on_bottom(library, "random_order"))
+
+    def one_into_rest_into(self, zone, graveyard):
+        return self._one_into(zone, self.rest_into_graveyard(graveyard))
+
+    def search_up_to(self, zone, n, sel):
+        """"Search your library for up to two basic land cards"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("search", const("library"), sel, fn("up_to", Number(n))))
+
+    def may_cast_free(self, what):
+        return self._effect(fn("may_cast_without_paying", what)) + [("effect_optional",)]
+
+    def copy_that_spell(self, what):
+        """"Copy that spell" (707.10): the spell spoken of before."""
+        if self.text.split()[-1].lower().rstrip(".") != "spell":
+            raise NotUnderstood("copy that")
+        return self._effect(fn("copy_spell", what))
+
+    def populate(self):
+        return self._effect(const("populate"))
+
+    def discard_hand(self, zone):
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("discard_hand", const("you")))
+
+    def player_counters(self, count, kind):
+        """"You get an experience counter" (122.1)."""
+        if kind.value not in ("experience", "poison", "rad", "ticket"):
+            raise NotUnderstood(kind.value)
+        return self._effect(fn("player_counters", const("you"), String(kind.value), self._count_amount(count)))
+
+    def bottom_random(self, zone):
+        return self._rest_on_bottom(zone, "random_order")
+
+    def bottom_any(self, zone):
+        return self._rest_on_bottom(zone, "any_order")
+
+    def rest_into(self, zone):
+        return self.rest_into_graveyard(zone)
+
+    def put_into_and_rest(self, what, zone, rest):
+        return self.put_into_zone(what, zone) + rest
+
+    def put_onto_and_rest(self, what, rest):
+        return self.put_onto_battlefield(what) + rest
+
+    def fight(self, first, second):
+        return self._effect(fn("fight", first, second))
+
+    def remove_counters_effect(self, count, kind, what):
+        return self._effect(fn("remove_counters", what, kind, self._count_amount(count)))
+
+    def two_color_token(self, pt, color, words, *keywords):
+        """"a 1/1 green and white Citizen creature token"."""
+        if color.value not in COLORS or not words or words[0] not in COLORS:
+            raise NotUnderstood(color.value)
+        return self.creature_token(pt, [color.value] + words, *keywords)
+
+    def may_play_until_eot(self, what):
+        return self.may_play_this_turn(what)
+
+    def one_into_other_into(self, zone, graveyard):
+        return self._one_into(zone, self.rest_into_graveyard(graveyard))
+
+    def _chosen(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return sel, _n(n)
+
+    def return_chosen_to_hand(self, count, sel):
+        """"Return a land you control to its owner's hand": you choose which."""
+        return self._effect(fn("return_to_hand", const("you"), *self._chosen(count, sel)))
+
+    def put_chosen_onto_battlefield(self, count, sel):
+        """"(You may) put a land card from your hand onto the battlefield"."""
+        return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
+                               const("untapped")))
+
+    def put_chosen_onto_battlefield_tapped(self, count, sel):
+        return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
+                               const("tapped")))
+
+    def gain_life_for_each(self, n, sel):
+        """"You gain 2 life for each creature you control"."""
+        n = int(n.value)
+        amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
+        return self._effect(fn("gain_life", const("you"), amount))
+
+    def deal_damage_its_power(self, it, target):
+        return self._effect(fn("deal_damage_by", it, target, fn("power", it)))
+
+    def lose_game(self):
+        return self._effect(fn("lose_the_game", const("you")))
+
+    def manifest_top(self, noun, zone):
+        if noun.value != "card" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(const("manifest_top_card"))
+
+    def exile_all_graveyards(self):
+        return self._effect(const("exile_all_graveyards"))
+
+    def goad(self, target):
+        return self._effect(fn("goad", target))
+
+    def deal_damage_by_it_to_you(self, it, n):
+        return self._effect(fn("deal_damage_by", it, const("you"), fn("n", Number(n))))
+
+    def additional_land_this_turn(self):
+        return self._effect(fn("additional_land_play", Number(1)), const("end_of_turn"))
+
+    def tap_or_untap(self, what):
+        """"(You may) tap or untap target creature": the player chooses which."""
+        return self._effect(fn("tap_or_untap", what))
+
+    def creature_token_quoted(self, pt, words, quote):
+        """"a 0/1 colorless Eldrazi Spawn creature token with "Sacrifice this
+        token: Add {C}."": the quoted ability B, token(..., (), (B,))."""
+        token = self.creature_token(pt, words)
+        return fn("token", *token.arguments, fn("", self.quotes[quote.value.strip('"')]))
+
+    def creature_type(self):
+        return const("creature_type")
+
+    def card_name(self):
+        return const("card_name")
+
+    def a_color(self):
+        return const("color")
+
+    def an_opponent(self):
+        return const("opponent")
+
+    def basic_land_type(self):
+        return const("basic_land_type")
+
+    def choose(self, kind):
+        """"Choose a creature type." (the choice the ability's later words use)."""
+        return self._effect(fn("choose", kind))
+
+    def choose_target(self, target):
+        """"Choose target creature." (later words say "that creature")."""
+        return self._effect(fn("choose", target))
+
+    def put_under_your_control(self, target):
+        """"Put target creature card from a graveyard onto the battlefield under your control"."""
+        return self._effect(fn("put_onto_battlefield_under_your_control", target))
+
+    def exile_players_graveyard(self, token):
+        """"Exile target player's graveyard": a target that is a player."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        target = self._target(self._selector([(who, None)]))
+        return self._effect(fn("exile_graveyard", target))
+
+    def venture(self):
+        return self._effect(const("venture_into_the_dungeon"))
+
+    def ring_tempts(self):
+        return self._effect(const("ring_tempts_you"))
+
+    def return_to_hand_from(self, what, zone):
+        return self._effect(fn("return_to_hand", what, const(zone.value)))
+
+    def return_to_battlefield_from(self, what, zone):
+        return self._effect(fn("return_to_battlefield", what, const(zone.value)))

@@ -1,0 +1,265 @@
+"""Transformer of grammar/selectors.lark. Selectors: the objects and players an
+ability speaks of, sel(A, N) and its constraints."""
+
+from clingo import Number, String
+from lark import v_args
+
+from .reading import (_n, ANY_OBJECT, CARD_TYPES, COLOR_COUNTS, COLORS, const, fn, KEYWORD_WORDS,
+                     NotUnderstood, NOUNS, PERMANENT_TYPES, PLURAL_NOUNS, Reading, SINGULAR_NOUNS,
+                     SPELL, SUBTYPES, SUPERTYPES, TOKEN)
+
+
+@v_args(inline=True)
+class Selectors(Reading):
+    def _adjective(self, word):
+        if word in SUPERTYPES:
+            return ("sel_supertype", const(SUPERTYPES[word]))
+        if word in CARD_TYPES:
+            return ("sel_type", const(CARD_TYPES[word]))
+        if word in SUBTYPES:
+            return ("sel_subtype_in", const(SUBTYPES[word]))
+        if word.startswith("non") and word[3:].lstrip("-") in SUPERTYPES:
+            return ("sel_not_supertype", const(SUPERTYPES[word[3:].lstrip("-")]))
+        if word.startswith("non") and word[3:].lstrip("-") in CARD_TYPES:
+            return ("sel_not_type", const(CARD_TYPES[word[3:].lstrip("-")]))
+        if word == "untapped":
+            return ("sel_untapped", None)
+        if word in COLORS:
+            return ("sel_color", const(COLORS[word]))
+        if word in COLOR_COUNTS:
+            return (COLOR_COUNTS[word], None)
+        if word == "nontoken":
+            return ("sel_not_token", None)
+        if word in ("other", "another"):
+            return ("sel_other", None)
+        if word in TOKEN:
+            return ("sel_token", None)
+        rest = word[3:].lstrip("-") if word.startswith("non") else None
+        if rest in SUBTYPES:  # "non-Aura": an object without that subtype (205.3)
+            return ("sel_not_subtype", const(SUBTYPES[rest]))
+        raise NotUnderstood(word)
+
+    # The noun phrases of a group keep which selectors say "card" (a token is
+    # no card, 111.1) and which a plural only ("creatures"): `card_sels` and
+    # `plural_sels`, read by grammar/replacement.py. `_words`, `_one_of` and
+    # `_and_of` are the readings without those marks and checks.
+    def words(self, *tokens):
+        constraints = self._words(*tokens)
+        if tokens[-1].value in ("card", "cards"):
+            constraints.append(("card", None))
+        if tokens[-1].value in PLURAL_NOUNS:
+            constraints.append(("plural", None))
+        return constraints
+
+    def one_of(self, *tokens):
+        """"artifacts, creatures, or lands": each word once."""
+        if len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood("a word said twice")
+        return self._one_of(*tokens)
+
+    def and_of(self, *tokens):
+        """"legendary creatures and planeswalkers": no plural before them."""
+        if PLURAL_NOUNS.intersection(t.value for t in tokens[:-2]) or len({t.value for t in tokens}) < len(tokens):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return self._and_of(*tokens)
+
+    def group(self, nouns, *rest):
+        marks = {("card", None): self.card_sels, ("plural", None): self.plural_sels}
+        sel = self._group([c for c in nouns if c not in marks], *rest)
+        for mark, sels in marks.items():
+            if mark in nouns:
+                sels.add(sel)
+        return sel
+
+    def _words(self, *tokens):
+        *adjectives, head = [t.value for t in tokens]
+        if head not in NOUNS:
+            raise NotUnderstood(head)
+        # "creature creature", "elves creature": a noun said twice, a plural before the head
+        if len(set(adjectives + [head])) <= len(adjectives) or PLURAL_NOUNS.intersection(adjectives):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        constraints = []
+        for w in adjectives:
+            if w == "permanent" and head in ("card", "cards"):  # 110.4a: one of the permanent types
+                constraints += [("sel_type_in", const(t)) for t in PERMANENT_TYPES]
+            else:
+                constraints.append(self._adjective(w))
+        if head in TOKEN:
+            constraints.append(("sel_token", None))
+        elif head in SPELL:
+            constraints.append(("spell", None))  # read by group()
+        elif head not in ANY_OBJECT:
+            constraints.append(self._adjective(head))
+        # several subtypes would read as "one of": "Elf Warrior" is not that
+        if sum(p == "sel_subtype_in" for p, _ in constraints) > 1:
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return constraints + ([("singular", None)] if head in SINGULAR_NOUNS else [])
+
+    def any_of(self, *tokens):
+        """"a black or artifact creature": the head noun, and one of the
+        adjectives, each a color or a card type (a sub-selector each);
+        "an instant or sorcery card": a type list. Other adjectives could
+        be nouns of their own ("an artifact or another creature")."""
+        *alternatives, head = tokens
+        words = [t.value for t in alternatives]
+        if head.value in ANY_OBJECT or head.value in SPELL:
+            constraints = self.words(head) + self.one_of(*alternatives)
+            return constraints
+        if not (head.value in CARD_TYPES and any(w in COLORS for w in words)
+                and all(w in COLORS or w in CARD_TYPES for w in words)):
+            raise NotUnderstood(" ".join(words))
+        constraints = self.words(head)
+        for w in words:
+            constraints.append(("sel_any_of", self._selector([self._adjective(w)])))
+        return constraints
+
+    def _and_of(self, *tokens):
+        """"legendary creatures and planeswalkers": the objects of either card
+        type, the adjectives before applying to both (an "and" of a group
+        is a union of objects)."""
+        *adjectives, first, second = tokens
+        if not all(t.value in CARD_TYPES and CARD_TYPES[t.value] != t.value  # plural
+                   for t in (first, second)):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        constraints = [self._adjective(w.value) for w in adjectives]
+        return constraints + [("sel_type_in", const(CARD_TYPES[t.value])) for t in (first, second)]
+
+    def _one_of(self, *tokens):
+        singular = [("singular", None)] if tokens[-1].value in SINGULAR_NOUNS else []
+        for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
+            if all(t.value in table for t in tokens):
+                return [(pred, const(table[t.value])) for t in tokens] + singular
+        raise NotUnderstood(" ".join(t.value for t in tokens))
+
+    def you_control(self):
+        return ("sel_controller", const("you"))
+
+    def opponent_controls(self):
+        return ("sel_controller", const("opponent"))
+
+    def anywhere(self, *_words):
+        return None
+
+    def from_zone(self, zone):
+        return ("sel_zone", const(zone.value))
+
+    def _group(self, nouns, *rest):
+        constraints = nouns + [c for c in rest if c]
+        sel = self._selector([c for c in constraints if c[0] not in ("spell", "singular")])
+        if ("spell", None) in constraints:
+            self.spells.add(sel)
+        if ("singular", None) in constraints:
+            self.singular.add(sel)
+        return sel
+
+    def plural_group(self, sel):
+        """"Creatures you control get +1/+1": no determiner only before a plural."""
+        if sel in self.singular:
+            raise NotUnderstood("a singular noun without a determiner")
+        return sel
+
+    def among_referred(self):
+        """"from among them": the cards the ability spoke of before."""
+        return ("sel_among_referred", None)
+
+    def mana_value_at_most(self, n):
+        return ("sel_mana_value_at_most", Number(n))
+
+    def mana_value_at_least(self, n):
+        return ("sel_mana_value_at_least", Number(n))
+
+    def mana_value_at_most_power(self, sel):
+        return ("sel_mana_value_at_most", fn("power", sel))
+
+    def with_keyword(self, word):
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return ("sel_keyword", const(word.value))
+
+    def same_name_as_exiled(self):
+        exiled = self._selector([("sel_exiled_with", None)])
+        return ("sel_same_name", exiled)
+
+    def power_at_least(self, n):
+        return ("sel_power_at_least", Number(n))
+
+    def named(self, _named, *words):
+        start = words[0].start_pos
+        if words[0].value == "~":
+            name = next(n for n in self.names if self.text.startswith(n, start))
+        else:
+            name = self.text[start:words[-1].end_pos]
+        return ("sel_named", String(name))
+
+    def enchanted(self, word):
+        if word.value not in NOUNS:
+            raise NotUnderstood(word.value)
+        return self._selector([("sel_enchanted", None)])
+
+    def equipped(self, word):
+        if word.value not in NOUNS:
+            raise NotUnderstood(word.value)
+        return self._selector([("sel_equipped", None)])
+
+    def this(self, word=None):
+        if word is not None and word.value not in NOUNS | {"emblem"}:
+            raise NotUnderstood(word.value)
+        return const("sel_self")
+
+    def one(self):
+        return (1, [])
+
+    def another(self):
+        return (1, [("sel_other", None)])
+
+    def counted(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return (sel, _n(n))
+
+    def count(self, n):
+        return n
+
+    def number(self, n):
+        return n if isinstance(n, int) else int(n)
+
+    def word_number(self, token):
+        return ["one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten"].index(token.value) + 1
+
+    def counter_kind(self, token):
+        return String(token.value)
+
+    def this_s(self, word):
+        if not (word.value.endswith("'s") and word.value[:-2] in NOUNS):
+            raise NotUnderstood(word.value)
+        return const("sel_self")
+
+    def referred(self, *_tokens):
+        return const("it")
+
+    def that_player(self):
+        return const("that_player")
+
+    def its_controller(self):
+        return const("its_controller")
+
+    def each_opponent(self):
+        return const("each_opponent")
+
+    def that_object(self, word):
+        """"that creature": the object the ability spoke of before, as "it"."""
+        if word.value not in NOUNS or word.value in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("it")
+
+    def those_objects(self, word):
+        """"those creatures": the objects the ability spoke of before, as "them"."""
+        if word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("it")
+
+    def they(self):
+        """"they": the objects the ability spoke of before, as "them"."""
+        return const("it")

@@ -1,0 +1,155 @@
+"""Transformer of grammar/statics.lark. Static abilities (604) and how an
+object enters (614.1c)."""
+
+from clingo import Number, String
+from lark import v_args
+
+from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES,
+                     KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
+
+
+@v_args(inline=True)
+class Statics(Reading):
+    def enters_tapped(self, _self, *counters):
+        return [("effect", const("enters_tapped"))] + (
+            self.enters_with_counters(_self, *counters) if counters else [])
+
+    def enters_tapped_unless(self, _self, condition):
+        return [("effect", const("enters_tapped")),
+                ("effect_condition", fn("unless", String(self._original(condition))))]
+
+    def enters_with_counters(self, _self, count, kind):
+        return [("effect", fn("enters_with_counters", kind, self._count(count)))]
+
+    def layer_static(self, *parts):
+        """A sentence of grammar/layer_statics.lark, after its subject or alone."""
+        *sel, sentence = parts
+        return sentence(*sel) if callable(sentence) else sentence
+
+    def land_type(self, sel, word):
+        if word.value not in [_plural(t) for t in BASIC_LAND_TYPES]:
+            raise NotUnderstood(word.value)
+        return [("effect", fn("set_land_subtype", sel, const(SUBTYPES[word.value])))]
+
+    def add_subtype(self, sel, *rest):
+        word = rest[-1].value
+        if word in CARD_TYPES:  # "are artifacts in addition to their other types"
+            return [("effect", fn("add_card_type", sel, const(CARD_TYPES[word])))]
+        if word not in SUBTYPES:
+            raise NotUnderstood(word)
+        return [("effect", fn("add_subtype", sel, const(SUBTYPES[word])))]
+
+    def every_basic_type(self, sel):
+        return [("effect", fn("add_subtype", sel, const(t))) for t in BASIC_LAND_TYPES]
+
+    def cant(self, sel, *actions):
+        return [("effect", fn("cant", sel, a)) for a in actions]
+
+    def action(self, *tokens):
+        return const("_".join(t.value for t in tokens))
+
+    def doesnt_untap_next(self, sel):
+        """"This land doesn't untap during your next untap step": once."""
+        return [("effect", fn("doesnt_untap_next", sel))]
+
+    def _cost_change(self, sel, token, direction):
+        """"This spell costs {1} less to cast", "Creature spells you cast cost
+        {1} less to cast" (601.2f): spells only."""
+        if sel != const("sel_self") and sel not in self.spells:
+            raise NotUnderstood("not a spell")
+        if sel in self.spells:
+            self.facts.append(fn("sel_zone", sel, const("stack")))
+        return [("effect", fn("cost_change", sel, const(direction), self.mana_cost(token)))]
+
+    def costs_less(self, sel, token):
+        return self._cost_change(sel, token, "less")
+
+    def costs_more(self, sel, token):
+        return self._cost_change(sel, token, "more")
+
+    def must_attack(self, sel):
+        return [("effect", fn("must_attack", sel))]
+
+    def doesnt_untap(self, sel):
+        return [("effect", fn("doesnt_untap", sel))]
+
+    def grant(self, sel, items):
+        return self._grants(sel, items)
+
+    def enter_as_copy(self, _self, sel):
+        """707.9, 614.1c: "You may have this creature enter as a copy of any
+        creature on the battlefield"."""
+        return [("effect", fn("enter_as_copy", sel)), ("effect_optional",)]
+
+    def modify_pt(self, sel, pt, grants=None):
+        return [("effect", fn("modify_pt", sel, *self._pt(pt)))] + (
+            self._grants(sel, grants) if grants else [])
+
+    def grant_items(self, *items):
+        return list(items)
+
+    def granted_keyword(self, *tokens):
+        words = " ".join(t.value for t in tokens if t.type == "WORD")
+        if words not in KEYWORD_PHRASES:
+            raise NotUnderstood(words)
+        return String(self.text[tokens[0].start_pos:tokens[-1].end_pos])
+
+    def add_type_and_grant(self, sel, *rest):
+        *article, word, grants = rest
+        return self.add_subtype(sel, word) + self._grants(sel, grants)
+
+    def can_block_additional(self, sel):
+        return self._effect(fn("can_block_additional", sel, Number(1)))
+
+    def additional_land(self):
+        return self._effect(fn("additional_land_play", Number(1)))
+
+    def control_enchanted(self, word):
+        return self._effect(fn("gain_control", self.enchanted(word)))
+
+    def can_block_only(self, sel, blocked):
+        return self._effect(fn("can_block_only", sel, blocked))
+
+    def may_not_untap(self, sel):
+        return self._effect(fn("may_not_untap", sel))
+
+    def cant_unless(self, sel, action, condition):
+        return [("effect", fn("cant", sel, action)),
+                ("effect_condition", fn("unless", String(self._original(condition))))]
+
+    def skip_draw_step(self):
+        return self._effect(fn("skip", const("draw_step")))
+
+    def modify_pt_as_long_as(self, sel, pt, condition):
+        """"This creature gets +2/+2 as long as S" (611.3a)."""
+        return self.modify_pt(sel, pt) + [
+            ("effect_condition", fn("as_long_as", String(self._original(condition))))]
+
+    def player_keyword(self, word):
+        """"You have hexproof" (702.11d): a keyword a player has."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("player_keyword", const("you"), const(word.value)))
+
+    def choose_as_enters(self, _self, kind):
+        """614.12: "As this enchantment enters, choose a creature type"."""
+        return self._effect(fn("choose_as_enters", kind))
+
+    def blocked_by_one_at_most(self, sel):
+        return self._effect(fn("cant_be_blocked_by_more_than", sel, Number(1)))
+
+    def flash_permission(self, _self):
+        """"You may cast this spell as though it had flash" (601.3)."""
+        return self._effect(const("may_cast_as_though_it_had_flash"))
+
+    def spend_as_any_color(self, _self):
+        """609.4b: "You may spend mana as though it were mana of any color to cast this spell"."""
+        return self._effect(const("spend_mana_as_any_color"))
+
+    def no_maximum_hand_size(self):
+        return self._effect(const("no_maximum_hand_size"))
+
+    def can_be_commander(self, sel):
+        if sel != const("sel_self"):
+            raise NotUnderstood("a group as commander")
+        return self._effect(const("can_be_commander"))

@@ -1,0 +1,68 @@
+"""Transformer of grammar/targets.lark. Targets (115.1): target(K) and the
+selector of each."""
+
+from lark import v_args
+
+from .reading import const, fn, NotUnderstood, Reading
+
+
+@v_args(inline=True)
+class Targets(Reading):
+    def target_one(self, sel):
+        return self._target(sel)
+
+    def target_counted(self, count, sel):
+        return self._target(sel, *count)
+
+    def target_counted_other(self, count, sel):
+        self.facts.append(fn("sel_other", sel))
+        return self._target(sel, *count)
+
+    def target_another(self, sel):
+        self.facts.append(fn("sel_other", sel))
+        return self._target(sel)
+
+    def any_target(self):
+        return self._target(self._selector([("sel_any_target", None)]))
+
+    def each_of_targets(self, count):
+        """"each of up to two targets": any target (115.4), so many of them."""
+        return self._target(self._selector([("sel_any_target", None)]), *count)
+
+    def counted_targets(self, count):
+        """"among one or two targets": any target (115.4), so many of them."""
+        return self._target(self._selector([("sel_any_target", None)]), *count)
+
+    def between_three(self, low, middle, high):
+        """"one, two, or three": each count from low to high."""
+        if not low + 1 == middle == high - 1:
+            raise NotUnderstood("count")
+        return (low, high)
+
+    def up_to(self, n):
+        return (0, n)
+
+    def between(self, low, high):
+        if low > high:
+            raise NotUnderstood("count")
+        return (low, high)
+
+    def any_number(self):
+        return (0, -1)
+
+    def exactly(self, n):
+        return (n, n)
+
+    def target_group(self, sel):
+        return sel
+
+    def target_player(self):
+        return self._selector([("sel_player", None)])
+
+    def target_opponent(self):
+        return self._selector([("sel_opponent", None)])
+
+    def target_player_or_planeswalker(self):
+        player = self._selector([("sel_player", None)])
+        walker = self._selector([("sel_type", const("planeswalker"))])
+        return self._selector([("sel_any_of", player), ("sel_any_of", walker)])
