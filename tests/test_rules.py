@@ -25,6 +25,8 @@ from conftest import REPO_ROOT, SPEC_EXAMPLES
 OWN_SCENARIOS = sorted((REPO_ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(
     (REPO_ROOT / "tests" / "seeds").glob("*.toml"))
 SHARED_EXAMPLES = sorted(SPEC_EXAMPLES.glob("*.toml"))
+# The worked examples (their cards bundled), among them event asks of every shape.
+OWN_EXAMPLES = sorted((REPO_ROOT / "examples").glob("*.toml"))
 
 
 def facts_of(path: Path) -> list[clingo.Symbol]:
@@ -56,7 +58,7 @@ def test_undefined_atom_warnings_are_reported():
     assert any("no_such_input" in m for m in messages)
 
 
-@pytest.mark.parametrize("path", OWN_SCENARIOS + SHARED_EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", OWN_SCENARIOS + SHARED_EXAMPLES + OWN_EXAMPLES, ids=lambda p: p.stem)
 def test_plain_clingo_on_printed_facts_gives_the_same_answers(path, tmp_path):
     if not path.exists():
         pytest.skip(f"{path} is absent")
