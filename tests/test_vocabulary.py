@@ -103,7 +103,7 @@ def test_no_card_name_in_the_rules_or_the_glue():
     # names that are also plain words of rules text are not telling
     words = {"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Clone", "Blaze", "Shock", "Thud"}
     names = {card["name"] for card in bundled} - words
-    files = list(RULES_DIR.glob("*.lp")) + list((REPO_ROOT / "pyglue").glob("*.py"))
+    files = list(RULES_DIR.rglob("*.lp")) + list((REPO_ROOT / "pyglue").glob("*.py"))
     found = sorted((path.name, name) for path in files for name in names
                    if re.search(rf"\b{re.escape(name)}\b", path.read_text(encoding="utf-8")))
     assert found == []
