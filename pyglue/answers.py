@@ -480,7 +480,9 @@ def _merged(first: str, second: str) -> str:
 
 def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
     """A token an effect describes (VOCABULARY.md, `create_token`), as a characteristics
-    table; 111.4: named after its subtypes, plus "Token"."""
+    table, named as 111.4 says (pyglue.cards.default_token_name)."""
+    from .cards import default_token_name
+
     def words(symbol: clingo.Symbol) -> list[str]:
         return [type_word(part.name) for part in symbol.arguments] if symbol.type == clingo.SymbolType.Function \
             else []
@@ -489,7 +491,7 @@ def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
         return {"name": name, "types": ["Artifact"], "subtypes": [name]}
     power, toughness, colors, subtypes, types = token.arguments[:5]
     sub = words(subtypes)
-    return {"name": " ".join(sub + ["Token"]), "types": sorted(words(types)), "subtypes": sorted(sub),
+    return {"name": default_token_name(sub), "types": sorted(words(types)), "subtypes": sorted(sub),
             "power": power.number if power.type == clingo.SymbolType.Number else str(power),
             "toughness": toughness.number if toughness.type == clingo.SymbolType.Number else str(toughness),
             "colors": [part.name.upper() for part in colors.arguments]}

@@ -59,6 +59,12 @@ class Card:
 COLOR_ORDER = "WUBRG"
 
 
+def default_token_name(subtypes: list[str]) -> str:
+    """111.4: a token an effect gives no name is named after its subtypes, plus "Token"
+    (the one place this is said; the rules get the name as a fact)."""
+    return " ".join(list(subtypes) + ["Token"])
+
+
 def name_key(name: str) -> str:
     """The form names are compared in: case, accents, curly apostrophes and spacing ignored."""
     if name.isascii():  # most names; skips the slower Unicode decomposition

@@ -206,9 +206,9 @@ def described_card_facts(subject: clingo.Symbol, card) -> list[clingo.Symbol]:
     from grammar.card_facts import card_facts
 
     facts = []
-    # 111.4: a token the effect names no name for is named after its subtypes, plus "Token".
-    subtypes = card.type_line.partition("—")[2].split()
-    name = card.name or " ".join(subtypes + ["Token"])
+    from .cards import default_token_name
+
+    name = card.name or default_token_name(card.type_line.partition("—")[2].split())
     facts.append(clingo.Function("name", [subject, String(name)]))
     for predicate, value in (("printed_power", card.power), ("printed_toughness", card.toughness)):
         if value:
