@@ -123,6 +123,8 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         control.ground([("base", [])])
     except RuntimeError as error:
         raise MtgaspError("clingo: " + ("; ".join(messages) or str(error))) from None
+    if os.environ.get(CHECK_GROUNDING) and not extra_rules:
+        _check_grounding_decided(control)
     models: list[list[clingo.Symbol]] = []
     with control.solve(yield_=True) as handle:
         for model in handle:
@@ -142,6 +144,19 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         "solve_seconds": summary["times"]["solve"],
     }
     return models[0], messages, stats
+
+
+# Set (as the test suite does) to check that grounding alone decided every
+# atom: the rules are stratified, which keeps big boards cheap, and a rule
+# with recursion through negation would leave atoms to the solver.
+CHECK_GROUNDING = "MTGASP_CHECK_GROUNDING"
+
+
+def _check_grounding_decided(control: clingo.Control) -> None:
+    undecided = sorted({atom.symbol.name for atom in control.symbolic_atoms if not atom.is_fact})
+    if undecided:
+        raise MtgaspError(f"{CHECK_GROUNDING}: grounding left atoms of {', '.join(undecided)} undecided "
+                          "(recursion through negation in the rules?)")
 
 
 def solve(facts: list[clingo.Symbol], extra_rules: list[Path] = (), *, allow_scripts: bool = False,

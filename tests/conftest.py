@@ -45,6 +45,15 @@ def isolated_parse_cache(tmp_path_factory) -> Path:
         yield path
 
 
+@pytest.fixture(autouse=True, scope="session")
+def grounding_decides_every_atom():
+    """Every solve of the suite checks that grounding alone decided every atom
+    (pyglue.solve.CHECK_GROUNDING): the rules stay stratified on every scenario."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MTGASP_CHECK_GROUNDING", "1")
+        yield
+
+
 @pytest.fixture(autouse=True)
 def isolated_data_dir(tmp_path_factory, monkeypatch) -> Path:
     """An empty data directory and no $MTGASP_CARDS: a card database the user imported or

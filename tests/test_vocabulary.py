@@ -65,31 +65,73 @@ def test_every_selector_constraint_has_a_shape():
     assert missing == [], f"selector constraints missing from selector_constraint/2: {missing}"
 
 
-def test_every_selector_constraint_is_checked_or_marked_unmodelled():
+def _generator():
+    import importlib.util
+
+    from conftest import REPO_ROOT
+
+    spec = importlib.util.spec_from_file_location("generate_matchers", REPO_ROOT / "tools" / "generate_matchers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_matcher_views_are_generated_from_the_one_matcher():
+    generator = _generator()
+    expected = generator.generate((RULES_DIR / "matcher.lp").read_text())
+    assert (RULES_DIR / "matcher_views.lp").read_text() == expected, "run python tools/generate_matchers.py"
+
+
+def test_every_selector_constraint_is_checked_or_reported_by_the_matcher():
     # A constraint the rules ignored would make a selector pick too much: a
-    # silently wrong answer. Each one is checked (selectors.lp) or makes the
-    # abilities using it warn (limits.lp).
+    # silently wrong answer. The matcher checks each one (view_checks) or
+    # reports it unmodelled (view_skips), and the generator refuses a view
+    # that neither checks, skips nor leaves one.
     constraints = {name for name, _ in documented("Abilities (from the grammar)") if name.startswith("sel_")}
     assert "sel_type" in constraints
-    text = (RULES_DIR / "selectors.lp").read_text() + (RULES_DIR / "limits.lp").read_text()
-    checking = ("selector_fails", "selector_admits_controller", "selects", "selector_context_bound",
-                "selector_unmodelled")
-    rules = "\n".join(line for line in text.splitlines() if line.startswith(checking))
-    ignored = sorted(name for name in constraints if not re.search(rf"\b{name}\(", rules))
-    assert ignored == [], f"selector constraints neither checked nor marked unmodelled: {ignored}"
+    master = (RULES_DIR / "matcher.lp").read_text()
+    marked = "\n".join(line for line in master.split(".\n") if "view_checks(" in line or "view_skips(" in line)
+    ignored = sorted(name for name in constraints if not re.search(rf"\b{name}\(", marked))
+    assert ignored == [], f"selector constraints the matcher neither checks nor reports: {ignored}"
 
 
-def test_layer4_selectors_check_every_constraint_the_others_check():
-    # Layer 4 reads selectors on printed characteristics with its own rules
-    # (layers.lp); a constraint missing there would make Blood Moon-like
-    # effects apply too widely.
-    selectors = (RULES_DIR / "selectors.lp").read_text()
-    layers = (RULES_DIR / "layers.lp").read_text()
-    checks = "\n".join(line for line in selectors.splitlines() if line.startswith("selector_fails"))
-    checked = set(re.findall(r"\b(sel_[a-z_]+)\(", checks))
-    assert "sel_type" in checked
-    missing = sorted(name for name in checked if not re.search(rf"\b{name}\(", layers))
-    assert missing == [], f"constraints checked in selectors.lp but not in layer 4: {missing}"
+def test_the_generator_refuses_a_skip_it_cannot_report():
+    import pytest
+
+    generator = _generator()
+    master = (RULES_DIR / "matcher.lp").read_text()
+    assert "layer5_fails" in generator.generate(master)
+    with pytest.raises(SystemExit, match="selector skips zone, but no view_skips"):
+        generator.generate(master.replace("view_unmodelled(S) :- view_skips(zone)", "% "))
+    with pytest.raises(SystemExit, match="match neither checks, skips nor leaves among_referred"):
+        generator.generate(master.replace("matcher_leaves(match, among_referred).", ""))
+
+
+def test_no_rule_file_defines_what_a_matcher_view_derives():
+    # A view's derived predicates (V_fails, V_passes, ...) belong to the
+    # generated file alone; a rule elsewhere with the same name would be
+    # read as part of the matcher.
+    from clingo import ast
+
+    def heads(path):
+        names = set()
+
+        def visit(stm):
+            if stm.ast_type == ast.ASTType.Rule and stm.head.ast_type == ast.ASTType.Literal \
+                    and stm.head.atom.ast_type == ast.ASTType.SymbolicAtom \
+                    and stm.head.atom.symbol.ast_type == ast.ASTType.Function:
+                names.add(stm.head.atom.symbol.name)
+        ast.parse_string("\n".join(line for line in path.read_text().splitlines()
+                                   if not line.startswith("#include")), visit)
+        return names
+
+    generated = heads(RULES_DIR / "matcher_views.lp")
+    views = ("match", "selector", "layer4_cv", "layer4", "layer5", "layer6")
+    inputs = {f"{view}_{name}" for view in views for name in ("check", "reads")}
+    assert "layer6_fails" in generated
+    clashes = sorted((path.name, name) for path in RULES_DIR.rglob("*.lp") if path.name not in ("matcher.lp", "matcher_views.lp")
+                     for name in heads(path) & (generated - inputs))
+    assert clashes == []
 
 
 def test_no_card_name_in_the_rules_or_the_glue():

@@ -1,0 +1,156 @@
+"""Write rules_asp/matcher_views.lp from rules_asp/matcher.lp: one copy of
+the selector matcher per view, each its own predicate family.
+
+    python tools/generate_matchers.py          # rewrite the file
+    python tools/generate_matchers.py --check  # exit 1 if it is not current
+
+matcher.lp declares the views (matcher_view/1), what each does not check
+(matcher_skips/2: not modelled, matcher_leaves/2: checked elsewhere) and
+where it reads characteristics that are the same in every context
+(matcher_direct/3). For a view V, every rule whose body has view_checks(K)
+is kept without that marker unless V skips or leaves K; every rule whose
+body has view_skips(K) is kept without it when V skips K; an accessor
+view_A(C, X, ...) that V reads directly from P becomes P(X, ...); every
+other predicate view_NAME becomes V_NAME. The declarations themselves are
+not copied."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import clingo
+from clingo import ast
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules_asp"
+MASTER = RULES_DIR / "matcher.lp"
+TARGET = RULES_DIR / "matcher_views.lp"
+PREFIX = "view_"
+MARKERS = {"view_checks", "view_skips"}
+DECLARATIONS = {"matcher_view", "matcher_skips", "matcher_leaves", "matcher_direct"}
+
+
+def declarations(text: str) -> tuple[list[str], dict[str, set[str]], dict[str, set[str]], dict[str, dict[str, str]]]:
+    """The views in their order, what each skips and leaves, and the accessors it reads
+    directly, from the ground facts of matcher.lp."""
+    control = clingo.Control(["--warn=none"])
+    control.add("base", [], "\n".join(f"#show {name}/{arity}." for name, arity in
+                                      (("matcher_view", 1), ("matcher_skips", 2), ("matcher_leaves", 2),
+                                       ("matcher_direct", 3))))
+    with ast.ProgramBuilder(control) as builder:
+        ast.parse_string(text, lambda stm: builder.add(stm) if _head_name(stm) in DECLARATIONS else None)
+    control.ground([("base", [])])
+    views: list[str] = []
+    skips: dict[str, set[str]] = {}
+    leaves: dict[str, set[str]] = {}
+    direct: dict[str, dict[str, str]] = {}
+    with control.solve(yield_=True) as handle:
+        for model in handle:
+            for symbol in model.symbols(shown=True):
+                args = [str(a) for a in symbol.arguments]
+                if symbol.name == "matcher_view":
+                    views.append(args[0])
+                elif symbol.name == "matcher_direct":
+                    direct.setdefault(args[0], {})[args[1]] = args[2]
+                else:
+                    (skips if symbol.name == "matcher_skips" else leaves).setdefault(args[0], set()).add(args[1])
+    order = [line.split("(")[1].split(")")[0] for line in text.splitlines() if line.startswith("matcher_view(")]
+    return sorted(views, key=order.index), skips, leaves, direct
+
+
+def _head_name(stm) -> str | None:
+    if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Literal:
+        return None
+    atom = stm.head.atom
+    if atom.ast_type == ast.ASTType.SymbolicAtom and atom.symbol.ast_type == ast.ASTType.Function:
+        return atom.symbol.name
+    return None
+
+
+def _marker(literal) -> tuple[str, str] | None:
+    """(marker, constraint) of a body literal view_checks(K) or view_skips(K)."""
+    if literal.ast_type != ast.ASTType.Literal or literal.atom.ast_type != ast.ASTType.SymbolicAtom:
+        return None
+    symbol = literal.atom.symbol
+    if symbol.ast_type == ast.ASTType.Function and symbol.name in MARKERS:
+        return symbol.name, str(symbol.arguments[0])
+    return None
+
+
+class _Renamer(ast.Transformer):
+    def __init__(self, prefix: str, direct: dict[str, str]):
+        self.prefix = prefix
+        self.direct = direct
+
+    def visit_Function(self, node):
+        node = node.update(**self.visit_children(node))
+        if not node.name.startswith(PREFIX):
+            return node
+        name = node.name[len(PREFIX):]
+        if name in self.direct:  # view_A(C, X, ...) read as P(X, ...)
+            return node.update(name=self.direct[name], arguments=node.arguments[1:])
+        return node.update(name=self.prefix + name)
+
+
+def _rules(text: str) -> list:
+    rules: list = []
+    ast.parse_string(text, lambda stm: rules.append(stm) if stm.ast_type == ast.ASTType.Rule
+                     and _head_name(stm) not in DECLARATIONS else None)
+    return rules
+
+
+def constraints(rules: list) -> tuple[set[str], set[str]]:
+    """The constraints the master checks, and those it can report as unmodelled."""
+    checked, reported = set(), set()
+    for rule in rules:
+        for literal in rule.body:
+            found = _marker(literal)
+            if found:
+                (checked if found[0] == "view_checks" else reported).add(found[1])
+    return checked, reported
+
+
+def generate(text: str) -> str:
+    views, skips, leaves, direct = declarations(text)
+    rules = _rules(text)
+    checked, reported = constraints(rules)
+    errors = []
+    for view in views:
+        for constraint in sorted(skips.get(view, set()) - reported):
+            errors.append(f"{view} skips {constraint}, but no view_skips({constraint}) rule reports it")
+        for constraint in sorted(reported - checked - skips.get(view, set()) - leaves.get(view, set())):
+            errors.append(f"{view} neither checks, skips nor leaves {constraint}")
+    if errors:
+        raise SystemExit("matcher.lp: " + "; ".join(errors))
+    out = ["% Generated by tools/generate_matchers.py from matcher.lp: do not edit.",
+           "% One copy of the selector matcher per view; matcher.lp says what each rule means."]
+    for view in views:
+        renamer = _Renamer(view + "_", direct.get(view, {}))
+        out.append("")
+        out.append(f"% ---- {view}: skips {', '.join(sorted(skips.get(view, set()))) or 'nothing'}; "
+                   f"leaves {', '.join(sorted(leaves.get(view, set()))) or 'nothing'}")
+        for rule in rules:
+            keep, body = True, []
+            for literal in rule.body:
+                found = _marker(literal)
+                if found is None:
+                    body.append(literal)
+                elif found[0] == "view_checks":
+                    keep &= found[1] not in skips.get(view, set()) | leaves.get(view, set())
+                else:
+                    keep &= found[1] in skips.get(view, set())
+            if keep:
+                out.append(str(renamer(rule.update(body=body))))
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    text = generate(MASTER.read_text(encoding="utf-8"))
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(0 if TARGET.read_text(encoding="utf-8") == text else "matcher_views.lp is not current: "
+                 "run python tools/generate_matchers.py")
+    TARGET.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
