@@ -10,7 +10,10 @@ from clingo import Function, Number, String
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 
-PARSER = Lark.open(Path(__file__).with_name("mana_cost.lark"), parser="lalr", start="cost", cache=True)
+from .cache import compiled_grammar_file
+
+PARSER = Lark.open(Path(__file__).with_name("mana_cost.lark"), parser="lalr", start="cost",
+                   cache=compiled_grammar_file())
 
 
 class ManaSymbols(Transformer):

@@ -9,6 +9,9 @@ from .reading import (_n, ANY_OBJECT, CARD_TYPES, COLOR_COUNTS, COLORS, const, f
                      SPELL, SUBTYPES, SUPERTYPES, TOKEN)
 
 
+COMBAT_STATUS = {"attacking", "blocking"}  # 506.4
+
+
 @v_args(inline=True)
 class Selectors(Reading):
     def _adjective(self, word):
@@ -24,6 +27,12 @@ class Selectors(Reading):
             return ("sel_not_type", const(CARD_TYPES[word[3:].lstrip("-")]))
         if word == "untapped":
             return ("sel_untapped", None)
+        if word == "tapped":
+            return ("sel_tapped", None)
+        if word in COMBAT_STATUS:
+            return ("sel_" + word, None)
+        if word.startswith("non") and word[3:] in COLORS:  # "nonblack" (105.2)
+            return ("sel_not_color", const(COLORS[word[3:]]))
         if word in COLORS:
             return ("sel_color", const(COLORS[word]))
         if word in COLOR_COUNTS:
@@ -105,8 +114,9 @@ class Selectors(Reading):
         if head.value in ANY_OBJECT or head.value in SPELL:
             constraints = self.words(head) + self.one_of(*alternatives)
             return constraints
-        if not (head.value in CARD_TYPES and any(w in COLORS for w in words)
-                and all(w in COLORS or w in CARD_TYPES for w in words)):
+        colors_or_types = any(w in COLORS for w in words) and all(w in COLORS or w in CARD_TYPES for w in words)
+        statuses = all(w in COMBAT_STATUS for w in words)  # "attacking or blocking creature"
+        if len(set(words)) < len(words) or not (head.value in CARD_TYPES and (colors_or_types or statuses)):
             raise NotUnderstood(" ".join(words))
         constraints = self.words(head)
         for w in words:
@@ -182,6 +192,9 @@ class Selectors(Reading):
 
     def power_at_least(self, n):
         return ("sel_power_at_least", Number(n))
+
+    def power_at_most(self, n):
+        return ("sel_power_at_most", Number(n))
 
     def named(self, _named, *words):
         start = words[0].start_pos

@@ -1367,6 +1367,22 @@ def test_sacrifice_this_and_another_object_is_two_costs():
             "sel_controller(S1,you)"} <= fs
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Destroy target nonblack creature.",
+     {"sel_not_color(S1,b)", "sel_type(S1,creature)", "target(A,1,S1)", "effect(A,1,destroy(target(1)))"}),
+    ("Destroy target tapped creature.", {"sel_tapped(S1)", "sel_type(S1,creature)"}),
+    ("Destroy target creature with power 2 or less.", {"sel_power_at_most(S1,2)", "sel_type(S1,creature)"}),
+    ("Destroy target attacking creature.", {"sel_attacking(S1)", "sel_type(S1,creature)"}),
+    ("Destroy target attacking or blocking creature.",
+     {"sel_attacking(S1)", "sel_blocking(S2)", "sel_type(S3,creature)", "sel_any_of(S3,S1)",
+      "sel_any_of(S3,S2)", "target(A,1,S3)"}),
+])
+def test_colors_not_had_status_and_small_power_in_selectors(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
 # ------------------------------------------------------- garbled text
 # A word dropped or doubled must not read as another valid sentence.
 
@@ -1377,6 +1393,10 @@ def test_sacrifice_this_and_another_object_is_two_costs():
     "Destroy target creature creature.",
     "Target creature gets +1/+1 until end of turn,",             # a trailing comma
     "{T}: Add {G},",
+    "Destroy target attacking or attacking creature.",           # an alternative twice
+    "Destroy target black or black creature.",
+    "Destroy target nonblack nonblack creature.",
+    "Destroy target creature with power 2 or or less.",
 ])
 def test_garbled_text_stays_unparsed(text):
     assert parse_card("o", "Test Card", text).unparsed

@@ -172,3 +172,19 @@ def test_the_grounding_check_catches_recursion_through_negation():
     with pytest.raises(MtgaspError, match="grounding left atoms of p, q undecided"):
         _check_grounding_decided(control)
     assert os.environ.get("MTGASP_CHECK_GROUNDING") == "1"
+
+
+def test_a_combat_status_the_scenario_cannot_say_warns(tmp_path, capsys):
+    # "attacking" is read (506.4) but scenarios have no combat: the matcher
+    # skips it in every view, and the answer says so.
+    from pyglue.cli import main
+
+    path = tmp_path / "attacking.toml"
+    path.write_text('[[object]]\nid = "knight"\nname = "Test Knight"\ntype = "Instant"\n'
+                    'text = "Destroy target attacking creature."\nowner = "you"\nzone = "hand"\n'
+                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
+                    '[[ask]]\ncan_target = "knight"\ntarget = "bears"\n')
+    assert main(["ask", "--json", str(path)]) == 0
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert answer["warnings"] == [{"object": "knight", "ability": 1,
+                                   "not_modelled": "Destroy target attacking creature."}]
