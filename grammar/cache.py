@@ -15,7 +15,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import tempfile
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -48,13 +47,6 @@ def grammar_hash() -> str:
     for path in sorted([*here.glob("*.lark"), *here.glob("*.py")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
-
-
-def compiled_grammar_file() -> str:
-    """Where Lark keeps a compiled parser: named by the hash of every grammar
-    file, since Lark's own cache key (cache=True) covers the main .lark file
-    only, and an edited %import-ed file would be read with a stale parser."""
-    return str(Path(tempfile.gettempdir()) / f".mtgasp_lark_{grammar_hash()[:32]}.tmp")
 
 
 def key(obj_id, name, text, types, supertypes) -> str:

@@ -10,10 +10,7 @@ from clingo import Function, Number, String
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 
-from .cache import compiled_grammar_file
-
-PARSER = Lark.open(Path(__file__).with_name("mana_cost.lark"), parser="lalr", start="cost",
-                   cache=compiled_grammar_file())
+PARSER = Lark.open(Path(__file__).with_name("mana_cost.lark"), parser="lalr", start="cost", cache=True)
 
 
 class ManaSymbols(Transformer):
