@@ -211,6 +211,10 @@ class Replacement(Reading):
     def put_instead(self, how, counters, *words):
         return ("you_put", how, counters, words)
 
+    def they_put_half(self, counters, *items):
+        *words, rounding = items
+        return ("they_put", fn("divide", Number(2), rounding), counters, words)
+
     def counters(self, event, outcome):
         form, how, counters, words = outcome
         if form == "it_puts" and not event.by_effect:
@@ -221,6 +225,10 @@ class Replacement(Reading):
         elif form == "you_put":  # "put ... on that permanent or player": you put them, on the same
             if fn("by_player", const("you")) not in event.conditions:
                 raise NotUnderstood("you put")
+            self._same_recipients([w.value for w in words], event)
+        elif form == "they_put":  # "they put ...": the opponent who would put them
+            if fn("by_player", const("opponent")) not in event.conditions:
+                raise NotUnderstood("they put")
             self._same_recipients([w.value for w in words], event)
         else:
             self._that_object(words, event)
@@ -343,6 +351,18 @@ class Replacement(Reading):
         return _clauses(fn("prevention", const("damage")), event.conditions,
                         [fn("prevent", fn("n", Number(n)))])
 
+    def rounding(self, token):
+        return const(token.value)
+
+    def prevent_half(self, event, rounding):
+        """"prevent half that damage, rounded up": prevents N/2 rounded up (615.1)."""
+        return _clauses(fn("prevention", const("damage")), event.conditions,
+                        [fn("prevent", fn("divide", Number(2), rounding))])
+
+    def half_damage_outcome(self, rounding, *words):
+        """"it deals half that damage, rounded down, to that permanent or player instead"."""
+        return (fn("divide", Number(2), rounding), [w.value for w in words])
+
     def prevent_to(self, *recipients):
         return self._recipients(recipients)
 
@@ -393,6 +413,26 @@ class Replacement(Reading):
     def prevent_all_noncombat(self, prevented):
         return self._prevent_all(prevented, [const("noncombat")])
 
+    def _cant_prevent(self, items, extra):
+        """"Damage [that would be dealt ...] can't be prevented [this turn]" (615.12):
+        the prevention effects on that damage prevent none of it."""
+        prevented = [i for i in items if isinstance(i, tuple)]
+        groups, duration = prevented[0] if prevented else ([[]], None)
+        if _END_OF_TURN in items:
+            if duration:
+                raise NotUnderstood("this turn twice")
+            duration = _END_OF_TURN
+        out = []
+        for conditions in groups:
+            out += _clauses(fn("cant", fn("prevention", const("damage"))), extra + conditions, [], duration)
+        return ThisTurn(out) if duration else out
+
+    def cant_prevent(self, *items):
+        return self._cant_prevent(items, [])
+
+    def cant_prevent_combat(self, *items):
+        return self._cant_prevent(items, [const("combat")])
+
     # --------------------------------------------------------- life, draw
 
     def life_event(self, player):
@@ -419,6 +459,25 @@ class Replacement(Reading):
         gainer, change = outcome
         self._same_player(event, gainer)
         return _replacement("gain_life", event.conditions, [change])
+
+    def becomes_loss(self):
+        """"that player loses that much life instead": the gain becomes a loss
+        of the same number, an event of another kind (614.6)."""
+        return (const("that_player"), fn("becomes", const("lose_life")))
+
+    def during_your_turn(self):
+        return fn("turn", const("you"))
+
+    def loss_event(self, player, *during):
+        return _Event("lose_life", [fn("affected_player", player)] + list(during), player=player)
+
+    def loss_outcome(self, loser, change):
+        return (loser, change)
+
+    def loss_replacement(self, event, outcome):
+        loser, change = outcome
+        self._same_player(event, loser)
+        return _replacement("lose_life", event.conditions, [change])
 
     def draw_event(self, player):
         return _Event("draw", [fn("affected_player", player)], player=player)
@@ -535,6 +594,12 @@ class Replacement(Reading):
 
     def cant_player(self, who, event, duration=None):
         return self._cant(event, [fn("affected_player", who)], duration)
+
+    def cant_life_change(self):
+        """"Your life total can't change": you can't gain life (119.7) and can't
+        lose life (119.8), two "can't" effects."""
+        return (self._cant(const("gain_life"), [fn("affected_player", const("you"))])
+                + self._cant(const("lose_life"), [fn("affected_player", const("you"))]))
 
     def cant_player_counters(self, who, kind, duration=None):
         """"You can't get poison counters"."""
