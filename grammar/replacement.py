@@ -479,8 +479,18 @@ class Replacement(Reading):
         self._same_player(event, loser)
         return _replacement("lose_life", event.conditions, [change])
 
-    def draw_event(self, player):
-        return _Event("draw", [fn("affected_player", player)], player=player)
+    def draw_event(self, player, *except_first):
+        """"If you would draw a card except the first one you draw in each of
+        your draw steps": the pronouns are the player's."""
+        if except_first and except_first[0] != {const("you"): ("you", "your"),
+                                                 const("opponent"): ("they", "their"),
+                                                 const("any"): ("they", "their")}.get(player):
+            raise NotUnderstood("whose draw step")
+        return _Event("draw", [fn("affected_player", player)] + (
+            [const("not_first_in_draw_step")] if except_first else []), player=player)
+
+    def except_first(self, pronoun, possessive):
+        return (pronoun.value, possessive.value)
 
     def draw_instead(self, n, noun):
         """"If you would draw a card, draw two cards instead": a draw of one
@@ -495,10 +505,14 @@ class Replacement(Reading):
     def skip_draw_you(self):
         return (const("you"), const("nothing"))
 
+    def may_skip_draw(self):
+        return (const("you"), const("nothing"), True)
+
     def would_draw(self, event, outcome):
-        who, change = outcome
+        who, change, *optional = outcome
         self._same_player(event, who)
-        return _replacement("draw", event.conditions, [change])
+        clauses = _replacement("draw", event.conditions, [change])
+        return clauses[:1] + [("effect_optional",)] + clauses[1:] if optional else clauses
 
     # ------------------------------------------------------- zone changes
 

@@ -204,6 +204,19 @@ def test_a_gain_become_a_loss_is_modified_as_a_loss(tmp_path, capsys):
     assert outcomes(answer) == {json.dumps({"life": {"you": -6}}): 1, json.dumps({"life": {"you": -12}}): 1}
 
 
+@pytest.mark.parametrize("drawn, count, draws, said", [(0, 1, 1, False), (1, 1, 2, False), (0, 2, 2, True)])
+def test_the_first_draw_of_the_draw_step(tmp_path, capsys, drawn, count, draws, said):
+    # "except the first one you draw in each of your draw steps": the first is
+    # not replaced; a draw of two cards starting with it is not modelled (said).
+    top = f'step = "draw"\nactive_player = "you"\ndrawn_this_turn = {{ you = {drawn} }}\n'
+    path, rules = scenario(tmp_path, top + enchantment("archive"),
+                           f'[[ask]]\nevent = "draw"\nplayer = "you"\ncount = {count}\n',
+                           {"archive": ("draw", ["affected_player(you)", "not_first_in_draw_step"], ["multiply(2)"])})
+    [answer] = answers(capsys, path, rules)
+    assert [o["result"] for o in answer["outcomes"]] == [{"draws": {"you": draws}}]
+    assert any(w.get("object") == "archive" and "not_modelled" in w for w in answer["warnings"]) == said
+
+
 def test_a_cant_effect_stops_the_event_and_no_one_orders_it(tmp_path, capsys):
     objects = enchantment("vortex", "opponent") + enchantment("doubler")
     path, rules = scenario(tmp_path, objects, '[[ask]]\nevent = "gain_life"\nplayer = "you"\namount = 3\n',
