@@ -116,6 +116,16 @@ class Replacement(Reading):
             raise NotUnderstood("not a card")
         return ("elsewhere", self._card(sel))
 
+    def that_actor(self, *words):
+        """"that creature (or planeswalker)": the object the ability spoke of
+        before (`it`, as for the other effects)."""
+        if len({w.value for w in words}) < len(words):
+            raise NotUnderstood("a word said twice")
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+        return ("that", const("it"))
+
     def _source(self, tokens, extra):
         words = [t for t in tokens if isinstance(t, Token)]
         wheres = [c for c in tokens if isinstance(c, tuple)]
@@ -517,7 +527,7 @@ class Replacement(Reading):
     # ------------------------------------------------------- zone changes
 
     def would_die(self, actor, duration=None):
-        kind, sel = self._object_of(actor, ("object", "self", "owned"))
+        kind, sel = self._object_of(actor, ("object", "self", "owned", "that"))
         return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("battlefield")),
                                       fn("to_zone", const("graveyard"))] + (
             [fn("owner", const("opponent"))] if kind == "owned" else []), duration=duration)
