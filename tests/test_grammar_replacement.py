@@ -698,3 +698,18 @@ def test_as_long_as_puts_its_condition_on_the_event_effect():
         'effect_condition(a1,1,as_long_as("this artifact is untapped"))',
         "event_if(a1,1,source(a1.1))", "sel_type(a1.1,creature)", "event_if(a1,1,combat)",
         "event_if(a1,1,affected_player(you))", "event_do(a1,1,prevent(n(1)))"}
+
+
+@pytest.mark.parametrize("text, effect", [
+    ("Prevent the next 4 damage that would be dealt to any target this turn.", "prevent_next_damage(target(1),4)"),
+    ("Prevent the next 1 combat damage that would be dealt to you this turn.", "prevent_next_combat_damage(you,1)"),
+])
+def test_prevention_shields_of_spells_and_abilities(text, effect):
+    # 615.7: the shields events.lp applies as [[effect]]s in force
+    facts = card_facts("Test Card", text)
+    assert "effect(a1,1,%s)" % effect in facts and "effect_duration(a1,1,end_of_turn)" in facts
+
+
+def test_a_noncombat_shield_stays_unparsed():
+    text = "Prevent the next 1 noncombat damage that would be dealt to you this turn."
+    assert card_facts("Test Card", text) == {'unparsed(a1,0,%d,"%s")' % (len(text), text)}
