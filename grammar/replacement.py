@@ -257,6 +257,14 @@ class Replacement(Reading):
     def are_created(self, *under):
         return _Event("create_tokens", [fn("affected_player", const("you"))] if under else [])
 
+    def player_creates(self, player):
+        """"If an opponent would create one or more tokens": the player under
+        whose control they would be created (111.2)."""
+        return _Event("create_tokens", [fn("affected_player", player)], player=player)
+
+    def they_create_half(self, rounding):
+        return ("they", fn("divide", Number(2), rounding))
+
     def it_creates(self, how):
         return ("it", how)
 
@@ -267,6 +275,8 @@ class Replacement(Reading):
         form, how = outcome
         if form == "it" and not event.by_effect:
             raise NotUnderstood("\"it\" with no effect")
+        if (form == "they") != (event.player is not None and event.player != const("you")):
+            raise NotUnderstood("they create")
         return _replacement("create_tokens", event.conditions, [how])
 
     # ------------------------------------------------------------- damage
