@@ -600,6 +600,15 @@ class Replacement(Reading):
         clauses = _replacement("zone_change", event.conditions, modifications, event.duration)
         return ThisTurn(clauses) if event.duration else clauses
 
+    def enter_event(self, actor):
+        """"If a nontoken creature would enter and it wasn't cast" (of other
+        objects: not the entering object's own)."""
+        _kind, sel = self._object_of(actor, ("object",))
+        return _Event("enters", [fn("affected", sel), const("not_cast")])
+
+    def enters_instead(self, event, modifications):
+        return _replacement("enters", event.conditions, modifications)
+
     def zone_change_either(self, first, second, modifications):
         """"If X would die or Y would be put into a graveyard, exile that
         card instead": one replacement effect for each event."""
