@@ -478,6 +478,9 @@ class Effects(Reading):
     def prevent_next_damage_to_you(self, n):
         return self.prevent_next_damage(n, const("you"))
 
+    def prevent_next_combat_damage_to_you(self, n):
+        return self._effect(fn("prevent_next_combat_damage", const("you"), Number(n)), const("end_of_turn"))
+
     def prevent_combat_damage(self):
         return self._effect(const("prevent_all_combat_damage"), const("end_of_turn"))
 

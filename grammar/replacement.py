@@ -116,6 +116,16 @@ class Replacement(Reading):
             raise NotUnderstood("not a card")
         return ("elsewhere", self._card(sel))
 
+    def that_actor(self, *words):
+        """"that creature (or planeswalker)": the object the ability spoke of
+        before (`it`, as for the other effects)."""
+        if len({w.value for w in words}) < len(words):
+            raise NotUnderstood("a word said twice")
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+        return ("that", const("it"))
+
     def _source(self, tokens, extra):
         words = [t for t in tokens if isinstance(t, Token)]
         wheres = [c for c in tokens if isinstance(c, tuple)]
@@ -211,6 +221,10 @@ class Replacement(Reading):
     def put_instead(self, how, counters, *words):
         return ("you_put", how, counters, words)
 
+    def they_put_half(self, counters, *items):
+        *words, rounding = items
+        return ("they_put", fn("divide", Number(2), rounding), counters, words)
+
     def counters(self, event, outcome):
         form, how, counters, words = outcome
         if form == "it_puts" and not event.by_effect:
@@ -221,6 +235,10 @@ class Replacement(Reading):
         elif form == "you_put":  # "put ... on that permanent or player": you put them, on the same
             if fn("by_player", const("you")) not in event.conditions:
                 raise NotUnderstood("you put")
+            self._same_recipients([w.value for w in words], event)
+        elif form == "they_put":  # "they put ...": the opponent who would put them
+            if fn("by_player", const("opponent")) not in event.conditions:
+                raise NotUnderstood("they put")
             self._same_recipients([w.value for w in words], event)
         else:
             self._that_object(words, event)
@@ -239,6 +257,14 @@ class Replacement(Reading):
     def are_created(self, *under):
         return _Event("create_tokens", [fn("affected_player", const("you"))] if under else [])
 
+    def player_creates(self, player):
+        """"If an opponent would create one or more tokens": the player under
+        whose control they would be created (111.2)."""
+        return _Event("create_tokens", [fn("affected_player", player)], player=player)
+
+    def they_create_half(self, rounding):
+        return ("they", fn("divide", Number(2), rounding))
+
     def it_creates(self, how):
         return ("it", how)
 
@@ -249,6 +275,8 @@ class Replacement(Reading):
         form, how = outcome
         if form == "it" and not event.by_effect:
             raise NotUnderstood("\"it\" with no effect")
+        if (form == "they") != (event.player is not None and event.player != const("you")):
+            raise NotUnderstood("they create")
         return _replacement("create_tokens", event.conditions, [how])
 
     # ------------------------------------------------------------- damage
@@ -343,6 +371,18 @@ class Replacement(Reading):
         return _clauses(fn("prevention", const("damage")), event.conditions,
                         [fn("prevent", fn("n", Number(n)))])
 
+    def rounding(self, token):
+        return const(token.value)
+
+    def prevent_half(self, event, rounding):
+        """"prevent half that damage, rounded up": prevents N/2 rounded up (615.1)."""
+        return _clauses(fn("prevention", const("damage")), event.conditions,
+                        [fn("prevent", fn("divide", Number(2), rounding))])
+
+    def half_damage_outcome(self, rounding, *words):
+        """"it deals half that damage, rounded down, to that permanent or player instead"."""
+        return (fn("divide", Number(2), rounding), [w.value for w in words])
+
     def prevent_to(self, *recipients):
         return self._recipients(recipients)
 
@@ -393,6 +433,26 @@ class Replacement(Reading):
     def prevent_all_noncombat(self, prevented):
         return self._prevent_all(prevented, [const("noncombat")])
 
+    def _cant_prevent(self, items, extra):
+        """"Damage [that would be dealt ...] can't be prevented [this turn]" (615.12):
+        the prevention effects on that damage prevent none of it."""
+        prevented = [i for i in items if isinstance(i, tuple)]
+        groups, duration = prevented[0] if prevented else ([[]], None)
+        if _END_OF_TURN in items:
+            if duration:
+                raise NotUnderstood("this turn twice")
+            duration = _END_OF_TURN
+        out = []
+        for conditions in groups:
+            out += _clauses(fn("cant", fn("prevention", const("damage"))), extra + conditions, [], duration)
+        return ThisTurn(out) if duration else out
+
+    def cant_prevent(self, *items):
+        return self._cant_prevent(items, [])
+
+    def cant_prevent_combat(self, *items):
+        return self._cant_prevent(items, [const("combat")])
+
     # --------------------------------------------------------- life, draw
 
     def life_event(self, player):
@@ -420,8 +480,37 @@ class Replacement(Reading):
         self._same_player(event, gainer)
         return _replacement("gain_life", event.conditions, [change])
 
-    def draw_event(self, player):
-        return _Event("draw", [fn("affected_player", player)], player=player)
+    def becomes_loss(self):
+        """"that player loses that much life instead": the gain becomes a loss
+        of the same number, an event of another kind (614.6)."""
+        return (const("that_player"), fn("becomes", const("lose_life")))
+
+    def during_your_turn(self):
+        return fn("turn", const("you"))
+
+    def loss_event(self, player, *during):
+        return _Event("lose_life", [fn("affected_player", player)] + list(during), player=player)
+
+    def loss_outcome(self, loser, change):
+        return (loser, change)
+
+    def loss_replacement(self, event, outcome):
+        loser, change = outcome
+        self._same_player(event, loser)
+        return _replacement("lose_life", event.conditions, [change])
+
+    def draw_event(self, player, *except_first):
+        """"If you would draw a card except the first one you draw in each of
+        your draw steps": the pronouns are the player's."""
+        if except_first and except_first[0] != {const("you"): ("you", "your"),
+                                                 const("opponent"): ("they", "their"),
+                                                 const("any"): ("they", "their")}.get(player):
+            raise NotUnderstood("whose draw step")
+        return _Event("draw", [fn("affected_player", player)] + (
+            [const("not_first_in_draw_step")] if except_first else []), player=player)
+
+    def except_first(self, pronoun, possessive):
+        return (pronoun.value, possessive.value)
 
     def draw_instead(self, n, noun):
         """"If you would draw a card, draw two cards instead": a draw of one
@@ -436,15 +525,19 @@ class Replacement(Reading):
     def skip_draw_you(self):
         return (const("you"), const("nothing"))
 
+    def may_skip_draw(self):
+        return (const("you"), const("nothing"), True)
+
     def would_draw(self, event, outcome):
-        who, change = outcome
+        who, change, *optional = outcome
         self._same_player(event, who)
-        return _replacement("draw", event.conditions, [change])
+        clauses = _replacement("draw", event.conditions, [change])
+        return clauses[:1] + [("effect_optional",)] + clauses[1:] if optional else clauses
 
     # ------------------------------------------------------- zone changes
 
     def would_die(self, actor, duration=None):
-        kind, sel = self._object_of(actor, ("object", "self", "owned"))
+        kind, sel = self._object_of(actor, ("object", "self", "owned", "that"))
         return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("battlefield")),
                                       fn("to_zone", const("graveyard"))] + (
             [fn("owner", const("opponent"))] if kind == "owned" else []), duration=duration)
@@ -507,6 +600,15 @@ class Replacement(Reading):
         clauses = _replacement("zone_change", event.conditions, modifications, event.duration)
         return ThisTurn(clauses) if event.duration else clauses
 
+    def enter_event(self, actor):
+        """"If a nontoken creature would enter and it wasn't cast" (of other
+        objects: not the entering object's own)."""
+        _kind, sel = self._object_of(actor, ("object",))
+        return _Event("enters", [fn("affected", sel), const("not_cast")])
+
+    def enters_instead(self, event, modifications):
+        return _replacement("enters", event.conditions, modifications)
+
     def zone_change_either(self, first, second, modifications):
         """"If X would die or Y would be put into a graveyard, exile that
         card instead": one replacement effect for each event."""
@@ -535,6 +637,12 @@ class Replacement(Reading):
 
     def cant_player(self, who, event, duration=None):
         return self._cant(event, [fn("affected_player", who)], duration)
+
+    def cant_life_change(self):
+        """"Your life total can't change": you can't gain life (119.7) and can't
+        lose life (119.8), two "can't" effects."""
+        return (self._cant(const("gain_life"), [fn("affected_player", const("you"))])
+                + self._cant(const("lose_life"), [fn("affected_player", const("you"))]))
 
     def cant_player_counters(self, who, kind, duration=None):
         """"You can't get poison counters"."""

@@ -142,6 +142,81 @@ def test_a_shield_and_a_doubler_in_either_order(tmp_path, capsys):
         json.dumps({"damage": {"opponent": 2}, "life": {"opponent": -2}, "prevented": 2}, sort_keys=True): 1}
 
 
+BOLT = '[[object]]\nid = "bolt"\ncard = "Lightning Bolt"\nzone = "stack"\ncontroller = "you"\n'
+
+
+def damage_outcomes(capsys, tmp_path, amount: int, effects: dict[str, tuple], owners: dict[str, str]) -> dict:
+    objects = "".join(enchantment(obj, owners.get(obj, "you")) for obj in effects) + BOLT
+    path, rules = scenario(tmp_path, objects, '[[ask]]\nevent = "damage"\nsource = "bolt"\nto = "opponent"\n'
+                           f'amount = {amount}\n', effects)
+    [answer] = answers(capsys, path, rules)
+    return {(o["result"].get("damage", {}).get("opponent", 0), o["result"].get("prevented", 0)): o["order_count"]
+            for o in answer["outcomes"]}
+
+
+@pytest.mark.parametrize("amount, rounding, dealt", [(5, "down", 2), (5, "up", 3), (4, "up", 2), (1, "down", 0)])
+def test_halving_rounds_as_it_says(tmp_path, capsys, amount, rounding, dealt):
+    halver = ("damage", [], [f"divide(2,{rounding})"])
+    assert damage_outcomes(capsys, tmp_path, amount, {"halver": halver}, {}) == {(dealt, 0): 1}
+
+
+def test_half_prevented_rounded_up_and_a_doubler_in_either_order(tmp_path, capsys):
+    # Gisela's "prevent half that damage, rounded up" and a doubler on 3 damage:
+    # prevent 2 of 3, then 1 doubled: 2; or doubled 6, prevent 3: 3.
+    shield = ("damage", ["affected_player(you)"], ["prevent(divide(2,up))"], "prevention")
+    assert damage_outcomes(capsys, tmp_path, 3, {"shield": shield, "doubler": ("damage", [], ["multiply(2)"])},
+                           {"shield": "opponent"}) == {(2, 2): 1, (3, 3): 1}
+
+
+def test_unpreventable_damage_goes_through_every_shield(tmp_path, capsys):
+    # 615.12: the shields still apply (so they are ordered), and prevent nothing.
+    effects = {"fog": ("damage", [], ["prevent(all)"], "prevention"),
+               "shield": ("damage", [], ["prevent(n(2))"], "prevention"),
+               "leyline": ("prevention(damage)", [], [], "cant")}
+    assert damage_outcomes(capsys, tmp_path, 3, effects, {}) == {(3, 0): 2}
+
+
+def test_a_gain_become_a_loss_is_said_not_applied_inside_another_event(tmp_path, capsys):
+    # becomes(lose_life) on the lifelink gain of a damage event (an event that
+    # event leads to): not modelled there, and the answer says so.
+    objects = enchantment("remedy", "opponent") + (
+        '[[object]]\nid = "cat"\nname = "Test Cat"\ntype = "Creature — Cat"\npower = "2"\ntoughness = "2"\n'
+        'text = "Lifelink"\ncontroller = "you"\n')
+    path, rules = scenario(tmp_path, objects, '[[ask]]\nevent = "damage"\nsource = "cat"\nto = "opponent"\n'
+                           'amount = 2\n', {"remedy": ("gain_life", ["affected_player(opponent)"], ["becomes(lose_life)"])})
+    (tmp_path / "effects.lp").write_text((tmp_path / "effects.lp").read_text().replace(
+        "affected_player(opponent)", "affected_player(any)"))
+    [answer] = answers(capsys, path, rules)
+    assert [o["result"] for o in answer["outcomes"]] == [{"damage": {"opponent": 2}, "life": {"opponent": -2, "you": 2}}]
+    assert any(w.get("object") == "remedy" for w in answer["warnings"])
+
+
+def test_a_gain_become_a_loss_is_modified_as_a_loss(tmp_path, capsys):
+    # 616.2: after the gain became a loss, the gain doubler no longer applies
+    # and the loss doubler does: Remedy first, 3 lost doubled: 6; doubler of
+    # the gain first: 6, lost doubled: 12.
+    objects = enchantment("remedy", "opponent") + enchantment("gains") + enchantment("losses", "opponent")
+    path, rules = scenario(tmp_path, objects, '[[ask]]\nevent = "gain_life"\nplayer = "you"\namount = 3\n',
+                           {"remedy": ("gain_life", ["affected_player(opponent)"], ["becomes(lose_life)"]),
+                            "gains": ("gain_life", ["affected_player(you)"], ["multiply(2)"]),
+                            "losses": ("lose_life", ["affected_player(opponent)"], ["multiply(2)"])})
+    [answer] = answers(capsys, path, rules)
+    assert outcomes(answer) == {json.dumps({"life": {"you": -6}}): 1, json.dumps({"life": {"you": -12}}): 1}
+
+
+@pytest.mark.parametrize("drawn, count, draws, said", [(0, 1, 1, False), (1, 1, 2, False), (0, 2, 2, True)])
+def test_the_first_draw_of_the_draw_step(tmp_path, capsys, drawn, count, draws, said):
+    # "except the first one you draw in each of your draw steps": the first is
+    # not replaced; a draw of two cards starting with it is not modelled (said).
+    top = f'step = "draw"\nactive_player = "you"\ndrawn_this_turn = {{ you = {drawn} }}\n'
+    path, rules = scenario(tmp_path, top + enchantment("archive"),
+                           f'[[ask]]\nevent = "draw"\nplayer = "you"\ncount = {count}\n',
+                           {"archive": ("draw", ["affected_player(you)", "not_first_in_draw_step"], ["multiply(2)"])})
+    [answer] = answers(capsys, path, rules)
+    assert [o["result"] for o in answer["outcomes"]] == [{"draws": {"you": draws}}]
+    assert any(w.get("object") == "archive" and "not_modelled" in w for w in answer["warnings"]) == said
+
+
 def test_a_cant_effect_stops_the_event_and_no_one_orders_it(tmp_path, capsys):
     objects = enchantment("vortex", "opponent") + enchantment("doubler")
     path, rules = scenario(tmp_path, objects, '[[ask]]\nevent = "gain_life"\nplayer = "you"\namount = 3\n',
