@@ -160,7 +160,17 @@ def _is_string(symbol: clingo.Symbol) -> bool:
 
 
 def _key_name(symbol: clingo.Symbol) -> str:
-    return symbol.string if _is_string(symbol) else str(symbol)
+    """An answer key's name; read once per symbol (a few keys, read over and over)."""
+    name = _key_names.get(symbol._rep)
+    if name is None:
+        name = symbol.string if _is_string(symbol) else str(symbol)
+        if len(_key_names) < _MAX_KEY_NAMES:
+            _key_names[symbol._rep] = name
+    return name
+
+
+_key_names: dict[int, str] = {}
+_MAX_KEY_NAMES = 1 << 12
 
 
 def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveResult,
@@ -197,6 +207,7 @@ class _Builder:
         self.schema: Schema = scenario.schema
         self.index = index
         self.max_orders = max_orders
+        self._plain: dict[int, Any] = {}  # plain() of each symbol read, by its key
         self.names: dict[clingo.Symbol, str] = {  # effects in force and the objects asks make, as answers name them
             clingo.Function("fx", [clingo.Number(n)]): f"effect {n}" for n in range(1, len(scenario.effects) + 1)}
         for ask in scenario.asks:
@@ -284,7 +295,7 @@ class _Builder:
 
     def value(self, symbol: clingo.Symbol, shape: str | None = None) -> Any:
         """A table(T) value as the table of that shape (or a map); any other value plain."""
-        if symbol.match("table", 1):
+        if symbol._rep not in self._plain and symbol.match("table", 1):
             return self.table(symbol.arguments[0], self.schema.shapes.get(shape) if shape else None)
         return self.plain(symbol)
 
@@ -328,7 +339,15 @@ class _Builder:
 
     def plain(self, symbol: clingo.Symbol) -> Any:
         """Numbers, strings, true, false and null as JSON values; an object an ask makes by
-        its name; any other constant by its name, any other term as written."""
+        its name; any other constant by its name, any other term as written. Read once
+        per symbol (clingo interns terms: one key, one symbol)."""
+        try:
+            return self._plain[symbol._rep]
+        except KeyError:
+            value = self._plain[symbol._rep] = self._read_plain(symbol)
+            return value
+
+    def _read_plain(self, symbol: clingo.Symbol) -> Any:
         if symbol.type == clingo.SymbolType.Number:
             return symbol.number
         if symbol.type == clingo.SymbolType.String:
