@@ -208,6 +208,7 @@ class _Builder:
         self.index = index
         self.max_orders = max_orders
         self._plain: dict[int, Any] = {}  # plain() of each symbol read, by its key
+        self._tables: dict[int, clingo.Symbol | None] = {}  # the node of each table(T) read, by its key
         self.names: dict[clingo.Symbol, str] = {  # effects in force and the objects asks make, as answers name them
             clingo.Function("fx", [clingo.Number(n)]): f"effect {n}" for n in range(1, len(scenario.effects) + 1)}
         for ask in scenario.asks:
@@ -295,8 +296,13 @@ class _Builder:
 
     def value(self, symbol: clingo.Symbol, shape: str | None = None) -> Any:
         """A table(T) value as the table of that shape (or a map); any other value plain."""
-        if symbol._rep not in self._plain and symbol.match("table", 1):
-            return self.table(symbol.arguments[0], self.schema.shapes.get(shape) if shape else None)
+        if symbol._rep in self._plain:
+            return self._plain[symbol._rep]
+        node = self._tables.get(symbol._rep, False)
+        if node is False:
+            node = self._tables[symbol._rep] = symbol.arguments[0] if symbol.match("table", 1) else None
+        if node is not None:
+            return self.table(node, self.schema.shapes.get(shape) if shape else None)
         return self.plain(symbol)
 
     def table(self, node: clingo.Symbol, shape: Shape | None) -> dict[str, Any]:
@@ -690,11 +696,12 @@ class AbilityNotes:
         self.texts: dict[clingo.Symbol, str] = {}
         self.fragments: dict[clingo.Symbol, list[str]] = defaultdict(list)
         for fact in facts:
-            if fact.name == "ability_text":
+            name = symbols.name(fact)
+            if name == "ability_text":
                 self.texts[fact.arguments[0]] = fact.arguments[1].string
-            elif fact.name == "unparsed":
+            elif name == "unparsed":
                 self.fragments[fact.arguments[0]].append(fact.arguments[3].string)
-            elif fact.name == "unparsed_mana_cost":
+            elif name == "unparsed_mana_cost":
                 self.fragments[clingo.Function("mana_cost", [fact.arguments[0]])].append(fact.arguments[1].string)
 
     @staticmethod
