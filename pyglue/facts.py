@@ -82,7 +82,7 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec], timestamp: int
     if obj.controller is not None:
         fact("controller", o, String(obj.controller))
     fact("owner", o, String(obj.owner))
-    for flag in ("tapped", "summoning_sick", "token"):
+    for flag in ("tapped", "summoning_sick", "token", "face_down"):
         if getattr(obj, flag):
             fact(flag, o)
     if obj.attached_to is not None:
