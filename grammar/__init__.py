@@ -26,7 +26,7 @@ __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "cons
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
                           "keyword_arg", "target"],
-                   cache=True)
+                   cache=_cache.parser_cache_file())
 
 
 @dataclass

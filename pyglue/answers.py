@@ -714,6 +714,8 @@ class AbilityNotes:
             return {"object": ability.arguments[0].string, "ability": ability.arguments[1].number}
         if ability.match("mana_cost", 1) and _is_string(ability.arguments[0]):  # the mana cost of an object
             return {"object": ability.arguments[0].string, "ability": None}
+        if ability.match("ab", 2) and ability.arguments[0].match("copier", 1):  # a copy's own text (707.9)
+            return {"object": ability.arguments[0].arguments[0].string, "ability": ability.arguments[1].number}
         if ability.match("ab", 2) and ability.arguments[0].match("fx", 1):  # an [[effect]], as the format names it
             return {"object": f"effect {ability.arguments[0].arguments[0]}", "ability": None}
         return {"object": str(ability), "ability": None}

@@ -1428,3 +1428,30 @@ def test_modal_headers(header, counts):
     facts = {str(f) for f in parse_card("c", "Charm", header + "\n• Draw a card.\n• Scry 1.",
                                         ["Instant"]).facts}
     assert 'modal(ab("c",1),%d,%d)' % counts in facts
+
+
+@pytest.mark.parametrize("text, exceptions", [
+    ("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion "
+     "in addition to its other types and it has \"When this creature becomes the target of a spell or ability, "
+     "sacrifice it.\"", {"effect(A,2,copy_exception(add_subtype(illusion)))",
+                         "effect(A,3,copy_exception(grant_ability(sub(A,1))))"}),
+    ("You may have this creature enter as a copy of any artifact or creature on the battlefield, except it's an "
+     "artifact in addition to its other types.", {"effect(A,2,copy_exception(add_card_type(artifact)))"}),
+    ("You may have this creature enter as a copy of a creature or planeswalker you control, except it enters with "
+     "an additional +1/+1 counter on it if it's a creature, it enters with an additional loyalty counter on it if "
+     "it's a planeswalker, and it isn't legendary.",
+     {'effect(A,2,copy_exception(enters_with_counter_if("+1/+1",creature)))',
+      'effect(A,3,copy_exception(enters_with_counter_if("loyalty",planeswalker)))',
+      "effect(A,4,copy_exception(not_supertype(legendary)))"}),
+])
+def test_copy_exceptions(text, exceptions):
+    # 707.9b: each exception of the copy effect, after enter_as_copy
+    got = facts(text)
+    assert "effect_optional(A,1)" in got and any(f.startswith("effect(A,1,enter_as_copy(") for f in got)
+    assert {f for f in got if "copy_exception" in f} == exceptions
+
+
+def test_a_copy_exception_not_read_leaves_the_sentence_unparsed():
+    got = facts("You may have this creature enter as a copy of any creature on the battlefield, except its name "
+                "is Sakashima the Impostor.")
+    assert not any("enter_as_copy" in f for f in got) and any(f.startswith("unparsed(A,0,") for f in got)

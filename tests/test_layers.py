@@ -70,3 +70,14 @@ def test_face_down_is_read_only_for_a_permanent_or_a_spell():
         ask(FACE_DOWN.replace('controller = "you"', 'owner = "you"\nzone = "hand"'))
     with pytest.raises(MtgaspError, match="face_down.*true or false"):
         ask(FACE_DOWN.replace("face_down = true", 'face_down = "yes"'))
+
+
+def test_a_copy_exception_the_grammar_does_not_read_is_said(corpus_path):
+    # 707.9b: the copy's own text says how it copies; Sakashima's exceptions are
+    # not read, Phantasmal Image's are (and a Clone of it says nothing)
+    from pyglue.api import ask
+
+    answers = ask(LAYERS / "copy_exception_not_understood.toml", cards=corpus_path)
+    assert [(w["object"], w["ability"]) for w in answers[0].warnings] == [("sakashima", 1)]
+    answers = ask(LAYERS / "phantasmal_image_is_an_illusion.toml", cards=corpus_path)
+    assert [a.warnings for a in answers[:2]] == [[], []]
