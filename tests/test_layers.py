@@ -81,3 +81,43 @@ def test_a_copy_exception_the_grammar_does_not_read_is_said(corpus_path):
     assert [(w["object"], w["ability"]) for w in answers[0].warnings] == [("sakashima", 1)]
     answers = ask(LAYERS / "phantasmal_image_is_an_illusion.toml", cards=corpus_path)
     assert [a.warnings for a in answers[:2]] == [[], []]
+
+
+CHAIN = """
+[[object]]
+card = "Sol Ring"
+controller = "you"
+
+[[object]]
+card = "March of the Machines"
+controller = "you"
+
+[[object]]
+card = "Xenograft"
+controller = "you"
+chosen = { creature_type = "Elf" }
+
+[[object]]
+id = "grove"
+name = "Elf Grove"
+type = "Enchantment"
+text = "Elves are Forests in addition to their other types."
+controller = "you"
+
+[[ask]]
+characteristics = "sol_ring"
+"""
+
+
+def test_a_dependency_chain_is_said_only_when_it_changes_what_an_effect_sees(corpus_path):
+    # 613.8c: the grove depends on Xenograft, which applies to Sol Ring only after
+    # March of the Machines made it a creature: one step of dependency reads
+    # Xenograft as it applied without March, so the answer warns
+    from pyglue.api import ask
+
+    (answer,) = ask(CHAIN, cards=corpus_path)
+    assert [(w["object"], w["ability"]) for w in answer.warnings] == [("grove", 1)]
+    # two Marches and Xenograft: Xenograft reads what both Marches did, and the
+    # second March (in a loop with the first) applying to nothing changes nothing
+    (answer,) = ask(LAYERS / "two_marches_and_xenograft.toml", cards=corpus_path)
+    assert answer.warnings == [] and answer.data["subtypes"] == ["Elf"]
