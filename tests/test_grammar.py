@@ -1455,3 +1455,18 @@ def test_a_copy_exception_not_read_leaves_the_sentence_unparsed():
     got = facts("You may have this creature enter as a copy of any creature on the battlefield, except its name "
                 "is Sakashima the Impostor.")
     assert not any("enter_as_copy" in f for f in got) and any(f.startswith("unparsed(A,0,") for f in got)
+
+
+@pytest.mark.parametrize("text, produced", [
+    ("Creatures your opponents control lose first strike and can't have or gain first strike.",
+     {"effect(A,1,lose_keyword(S1,first_strike))", "effect(A,2,cant_have_keyword(S1,first_strike))"}),
+    ("Creatures your opponents control lose infect.", {"effect(A,1,lose_keyword(S1,infect))"}),
+])
+def test_losing_a_keyword(text, produced):
+    # 613.1f: removing one keyword ability, and "can't have"
+    assert {f for f in facts(text) if f.startswith("effect(")} == produced
+
+
+def test_losing_a_keyword_and_another_that_it_cant_have_is_not_read():
+    got = facts("Creatures your opponents control lose flying and can't have or gain first strike.")
+    assert not any(f.startswith("effect(") for f in got) and any(f.startswith("unparsed(A,0,") for f in got)
