@@ -1333,10 +1333,13 @@ def test_clone():
                       "battlefield.", ["Creature"]) == {
         "ability_kind(a1,static)", "effect(a1,1,enter_as_copy(a1.1))", "effect_optional(a1,1)",
         "sel_type(a1.1,creature)"}
-    # "except ...": more than a copy, not read
+    # "except ...": 707.9b, an exception of the copy effect after it; one not read leaves it unparsed
+    assert "effect(a1,2,copy_exception(add_subtype(elf)))" in card_facts(
+        "Y", "You may have this creature enter as a copy of any creature on the battlefield, "
+        "except it's an Elf in addition to its other types.", ["Creature"])
     assert any(f.startswith("unparsed") for f in card_facts(
         "Y", "You may have this creature enter as a copy of any creature on the battlefield, "
-        "except it's an Elf in addition to its other types.", ["Creature"]))
+        "except it doesn't copy that creature's color.", ["Creature"]))
 
 
 def test_mutavault():
