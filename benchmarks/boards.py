@@ -169,3 +169,45 @@ def copy_board(per_side: int) -> str:
         if number % 5 == 0:
             lines += ["[[ask]]", f'copy_permanent = "{object_id}"', ""]
     return "\n".join(lines)
+
+
+# The layer board: lords, anthems, type-changers and pairs of effects of which
+# the second depends on the first (613.8a), the same number at every size.
+LORDS = ["Lord of the Accursed", "Goblin Chieftain", "Elvish Archdruid", "Merrow Reejerey", "Imperious Perfect"]
+ANTHEMS = ["Glorious Anthem", "Crusade", "Honor of the Pure", "Bad Moon", "Intangible Virtue"]
+TYPE_CHANGERS = [("Prismatic Omen", ""), ("Xenograft", 'chosen = { creature_type = "Goblin" }'),
+                 ("Conspiracy", 'chosen = { creature_type = "Zombie" }'), ("Blood Moon", "")]
+# Urborg's effect depends on Blood Moon's (existence), Xenograft's and
+# Conspiracy's on March of the Machines' (what they apply to), the Chieftain's
+# haste on Humility's removal of its abilities (existence).
+DEPENDENCY_PAIRS = [(("Blood Moon", ""), ("Urborg, Tomb of Yawgmoth", ""))] * 4 + [
+    (("March of the Machines", ""), ("Xenograft", 'chosen = { creature_type = "Elf" }'))] * 3 + [
+    (("March of the Machines", ""), ("Conspiracy", 'chosen = { creature_type = "Merfolk" }'))] * 2 + [
+    (("Humility", ""), ("Goblin Chieftain", ""))]
+LAYER_FILLER = ["Grizzly Bears", "Walking Corpse", "Goblin Piker", "Merfolk of the Pearl Trident", "Elvish Warrior",
+                "Forest", "Swamp", "Tundra", "Badlands", "Sol Ring", "Mind Stone", "Ornithopter"]
+LAYER_BOARD_CARDS = sorted({*LORDS, *ANTHEMS, *LAYER_FILLER, *(card for card, _ in TYPE_CHANGERS),
+                            *(card for pair in DEPENDENCY_PAIRS for card, _ in pair)})
+
+
+def layer_board(per_side: int) -> str:
+    """A two-sided board of 2 * per_side permanents for the layer system: 20
+    lords, 20 anthems, 20 type-changers and 10 dependency pairs (the same at
+    every size), the rest creatures, lands and artifacts. Asks the
+    characteristics of every permanent."""
+    singles: list[tuple[str, str]] = [(card, "") for card in LORDS * 4 + ANTHEMS * 4] + TYPE_CHANGERS * 5
+    assert per_side >= 40
+    lines: list[str] = []
+    ids: list[str] = []
+    for half, side in enumerate(("you", "opponent")):
+        mine = singles[half::2] + [card for pair in DEPENDENCY_PAIRS[half::2] for card in pair]
+        cards = mine + [(LAYER_FILLER[i % len(LAYER_FILLER)], "") for i in range(per_side - len(mine))]
+        for number, (card, extra) in enumerate(cards):
+            object_id = f"{side}_{number}"
+            lines += ["[[object]]", f'id = "{object_id}"', f'card = "{card}"']
+            lines += [extra] if extra else []
+            lines += [f'controller = "{side}"', ""]
+            ids.append(object_id)
+    for object_id in ids:
+        lines += ["[[ask]]", f'characteristics = "{object_id}"', ""]
+    return "\n".join(lines)

@@ -5,10 +5,7 @@ quoted abilities) and each ability into pieces: cost parts, sentences, the
 trigger condition. grammar/oracle.lark parses one piece at a time, so a
 piece that is not understood becomes `unparsed` for its own span only."""
 
-import getpass
-import hashlib
 import re
-import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -27,27 +24,10 @@ TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "constant_name"]
 
 
-
-def _lark_cache_file():
-    """Where Lark keeps the built parser. Lark's own name for it (cache=True)
-    hashes oracle.lark's text alone and then checks the imported files that
-    were recorded, which may be another checkout's unchanged files: a checkout
-    whose other .lark files differ would load that checkout's parser. The
-    name here hashes every .lark file of grammar/."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.lark")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    try:
-        user = getpass.getuser()
-    except Exception:  # no user name: any reason (as Lark does)
-        user = "unknown"
-    return str(Path(tempfile.gettempdir()) / f".lark_mtgasp_{user}_{digest.hexdigest()[:32]}.tmp")
-
-
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
                           "keyword_arg", "target"],
-                   cache=_lark_cache_file())
+                   cache=_cache.parser_cache_file())
 
 
 @dataclass

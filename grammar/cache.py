@@ -11,10 +11,13 @@ A cache that cannot be read or written is no cache: parsing goes on."""
 from __future__ import annotations
 
 import atexit
+import getpass
 import hashlib
 import json
 import os
 import sqlite3
+import sys
+import tempfile
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -47,6 +50,23 @@ def grammar_hash() -> str:
     for path in sorted([*here.glob("*.lark"), *here.glob("*.py")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def parser_cache_file() -> str:
+    """Lark's cache of the compiled parser, named by the hash of every .lark file of
+    grammar/: Lark's own default names it by the main file's text alone, and
+    checks the files that one imports at the paths they had when the cache was
+    written, so two checkouts whose imported grammars differ would share one."""
+    digest = hashlib.sha256()
+    here = Path(__file__).parent
+    for path in sorted(here.glob("*.lark")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    try:
+        user = getpass.getuser()  # one file per user of a shared temporary folder, as Lark's own
+    except Exception:  # no user name, for any reason (as Lark does)
+        user = "unknown"
+    version = f"{sys.version_info[0]}_{sys.version_info[1]}"
+    return str(Path(tempfile.gettempdir()) / f".mtgasp_lark_{user}_{digest.hexdigest()[:32]}_{version}.tmp")
 
 
 def key(obj_id, name, text, types, supertypes) -> str:

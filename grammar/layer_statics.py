@@ -12,7 +12,7 @@ import re
 from clingo import Function
 from lark import v_args
 
-from .reading import CARD_TYPES, NotUnderstood, Reading, const, fn
+from .reading import CARD_TYPES, KEYWORD_PHRASES, NotUnderstood, Reading, const, constant_name, fn
 
 NOT_PERMANENTS = re.compile(r"cards\s+that\s+aren't\s+on\s+the\s+battlefield\s*,\s*spells")
 
@@ -39,6 +39,21 @@ class LayerStatics(Reading):
     def base_pt(self, pt):
         p, t = self._pt(pt)
         return lambda sel: self._effects(fn("set_pt", sel, p, t))
+
+    # ---- layer 6: losing one keyword ability; 613.1f "can't have"
+    def ls_keyword(self, *words):
+        phrase = " ".join(w.value for w in words)
+        if phrase not in KEYWORD_PHRASES:
+            raise NotUnderstood(phrase)
+        return const(constant_name(phrase))
+
+    def lose_keyword(self, keyword):
+        return lambda sel: self._effects(fn("lose_keyword", sel, keyword))
+
+    def lose_keyword_for_good(self, keyword, again):
+        if keyword != again:
+            raise NotUnderstood(str(again))
+        return lambda sel: self._effects(fn("lose_keyword", sel, keyword), fn("cant_have_keyword", sel, keyword))
 
     # ---- layer 4 and 7b: Opalescence, March of the Machines
     def creature_base_mana_value(self):

@@ -76,10 +76,35 @@ class Statics(Reading):
     def grant(self, sel, items):
         return self._grants(sel, items)
 
-    def enter_as_copy(self, _self, sel):
+    def enter_as_copy(self, _self, sel, exceptions=()):
         """707.9, 614.1c: "You may have this creature enter as a copy of any
-        creature on the battlefield"."""
-        return [("effect", fn("enter_as_copy", sel)), ("effect_optional",)]
+        creature on the battlefield", and the exceptions of 707.9b, each an
+        effect copy_exception(E) after it."""
+        return [("effect", fn("enter_as_copy", sel)), ("effect_optional",)] + [
+            ("effect", fn("copy_exception", e)) for e in exceptions]
+
+    def copy_exceptions(self, *exceptions):
+        return list(exceptions)
+
+    def copy_not_legendary(self):
+        return fn("not_supertype", const("legendary"))
+
+    def copy_add_type(self, *rest):
+        word = rest[-1].value
+        if word in CARD_TYPES:
+            return fn("add_card_type", const(CARD_TYPES[word]))
+        if word not in SUBTYPES:
+            raise NotUnderstood(word)
+        return fn("add_subtype", const(SUBTYPES[word]))
+
+    def copy_grant(self, quote):
+        return fn("grant_ability", self.quotes[quote.value.strip('"')])
+
+    def copy_enters_with_counter(self, kind, *rest):
+        word = rest[-1].value
+        if CARD_TYPES.get(word) != word:
+            raise NotUnderstood(word)
+        return fn("enters_with_counter_if", kind, const(word))
 
     def modify_pt(self, sel, pt, grants=None):
         return [("effect", fn("modify_pt", sel, *self._pt(pt)))] + (

@@ -160,7 +160,17 @@ def _is_string(symbol: clingo.Symbol) -> bool:
 
 
 def _key_name(symbol: clingo.Symbol) -> str:
-    return symbol.string if _is_string(symbol) else str(symbol)
+    """An answer key's name; read once per symbol (a few keys, read over and over)."""
+    name = _key_names.get(symbol._rep)
+    if name is None:
+        name = symbol.string if _is_string(symbol) else str(symbol)
+        if len(_key_names) < _MAX_KEY_NAMES:
+            _key_names[symbol._rep] = name
+    return name
+
+
+_key_names: dict[int, str] = {}
+_MAX_KEY_NAMES = 1 << 12
 
 
 def build_answers(scenario: Scenario, facts: list[clingo.Symbol], result: SolveResult,
@@ -197,6 +207,8 @@ class _Builder:
         self.schema: Schema = scenario.schema
         self.index = index
         self.max_orders = max_orders
+        self._plain: dict[int, Any] = {}  # plain() of each symbol read, by its key
+        self._tables: dict[int, clingo.Symbol | None] = {}  # the node of each table(T) read, by its key
         self.names: dict[clingo.Symbol, str] = {  # effects in force and the objects asks make, as answers name them
             clingo.Function("fx", [clingo.Number(n)]): f"effect {n}" for n in range(1, len(scenario.effects) + 1)}
         for ask in scenario.asks:
@@ -284,8 +296,13 @@ class _Builder:
 
     def value(self, symbol: clingo.Symbol, shape: str | None = None) -> Any:
         """A table(T) value as the table of that shape (or a map); any other value plain."""
-        if symbol.match("table", 1):
-            return self.table(symbol.arguments[0], self.schema.shapes.get(shape) if shape else None)
+        if symbol._rep in self._plain:
+            return self._plain[symbol._rep]
+        node = self._tables.get(symbol._rep, False)
+        if node is False:
+            node = self._tables[symbol._rep] = symbol.arguments[0] if symbol.match("table", 1) else None
+        if node is not None:
+            return self.table(node, self.schema.shapes.get(shape) if shape else None)
         return self.plain(symbol)
 
     def table(self, node: clingo.Symbol, shape: Shape | None) -> dict[str, Any]:
@@ -328,7 +345,15 @@ class _Builder:
 
     def plain(self, symbol: clingo.Symbol) -> Any:
         """Numbers, strings, true, false and null as JSON values; an object an ask makes by
-        its name; any other constant by its name, any other term as written."""
+        its name; any other constant by its name, any other term as written. Read once
+        per symbol (clingo interns terms: one key, one symbol)."""
+        try:
+            return self._plain[symbol._rep]
+        except KeyError:
+            value = self._plain[symbol._rep] = self._read_plain(symbol)
+            return value
+
+    def _read_plain(self, symbol: clingo.Symbol) -> Any:
         if symbol.type == clingo.SymbolType.Number:
             return symbol.number
         if symbol.type == clingo.SymbolType.String:
@@ -671,11 +696,12 @@ class AbilityNotes:
         self.texts: dict[clingo.Symbol, str] = {}
         self.fragments: dict[clingo.Symbol, list[str]] = defaultdict(list)
         for fact in facts:
-            if fact.name == "ability_text":
+            name = symbols.name(fact)
+            if name == "ability_text":
                 self.texts[fact.arguments[0]] = fact.arguments[1].string
-            elif fact.name == "unparsed":
+            elif name == "unparsed":
                 self.fragments[fact.arguments[0]].append(fact.arguments[3].string)
-            elif fact.name == "unparsed_mana_cost":
+            elif name == "unparsed_mana_cost":
                 self.fragments[clingo.Function("mana_cost", [fact.arguments[0]])].append(fact.arguments[1].string)
 
     @staticmethod
@@ -688,6 +714,8 @@ class AbilityNotes:
             return {"object": ability.arguments[0].string, "ability": ability.arguments[1].number}
         if ability.match("mana_cost", 1) and _is_string(ability.arguments[0]):  # the mana cost of an object
             return {"object": ability.arguments[0].string, "ability": None}
+        if ability.match("ab", 2) and ability.arguments[0].match("copier", 1):  # a copy's own text (707.9)
+            return {"object": ability.arguments[0].arguments[0].string, "ability": ability.arguments[1].number}
         if ability.match("ab", 2) and ability.arguments[0].match("fx", 1):  # an [[effect]], as the format names it
             return {"object": f"effect {ability.arguments[0].arguments[0]}", "ability": None}
         return {"object": str(ability), "ability": None}

@@ -82,7 +82,7 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec], timestamp: int
     if obj.controller is not None:
         fact("controller", o, String(obj.controller))
     fact("owner", o, String(obj.owner))
-    for flag in ("tapped", "summoning_sick", "token"):
+    for flag in ("tapped", "summoning_sick", "token", "face_down"):
         if getattr(obj, flag):
             fact(flag, o)
     if obj.attached_to is not None:
@@ -145,6 +145,16 @@ def copied_text_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec]) -> list[c
             facts.append(clingo.Function("copied_ability", symbol.arguments))
         elif symbol.name not in _CARD_FACTS:
             facts.append(symbol)
+    # The copy's own card says how it copies (707.9: its exceptions): its abilities,
+    # ab(copier(ID), N), are `copier_ability(ID, A)`.
+    own = obj.card
+    if own is not None and own.text:
+        subject = clingo.Function("copier", [String(obj.id)])
+        for symbol in card_facts(subject, own.name, own.type_line, own.mana_cost, own.text):
+            if symbol.name == "printed_ability":
+                facts.append(clingo.Function("copier_ability", [String(obj.id), symbol.arguments[2]]))
+            elif symbol.name not in _CARD_FACTS:
+                facts.append(symbol)
     return facts
 
 

@@ -55,7 +55,7 @@ V2_OBJECT_FIELDS = (
     "token", "copy_of", "cast_as", "x", "modes", "targets", "divided", "sacrificed",
     "attached_to", "last_known",
 )
-V3_OBJECT_FIELDS = ("timestamp", "chosen", "damage")
+V3_OBJECT_FIELDS = ("timestamp", "chosen", "damage", "face_down")
 # chosen = { kind = value }: what each kind of choice names (v3).
 CHOSEN_KINDS = ("color", "creature_type", "card_type", "card_name", "player", "basic_land_type")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -94,6 +94,7 @@ class ObjectSpec:
     attached_to: str | None = None
     chosen: dict[str, str] = field(default_factory=dict)  # v3: choices made as it entered or was cast
     damage: int = 0                                       # v3: damage marked on it
+    face_down: bool = False                               # v3: a face-down permanent or spell (708)
     explicit_timestamp: int | None = None                 # v3: `timestamp`; else its position
     last_known: dict[str, Any] | None = None
 
@@ -399,6 +400,9 @@ class _ScenarioReader:
             table.fail(None, f'an object on the {zone} needs a controller (controller = "{self.players[0]}")')
         if owner is None:
             table.fail(None, f'an object with zone = "{zone}" needs an owner (owner = "{self.players[0]}")')
+        face_down = table.boolean("face_down")
+        if face_down and zone not in ZONES_WITH_CONTROLLER:
+            table.fail("face_down", f'face_down is for a permanent or a spell (708), not an object with zone = "{zone}"')
         return ObjectSpec(
             id=explicit_id or "",  # default ids are given once every object is read
             card=card,
@@ -422,6 +426,7 @@ class _ScenarioReader:
             last_known=self.read_last_known(table),
             chosen=self.read_chosen(table),
             damage=table.count("damage", 0),
+            face_down=face_down,
             explicit_timestamp=table.count("timestamp"),
         )
 

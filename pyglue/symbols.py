@@ -30,6 +30,13 @@ def symbol(key: int) -> clingo.Symbol:
     return clingo.Symbol(key)
 
 
+def name(atom: clingo.Symbol) -> str | None:
+    """A function symbol's name; None for any other symbol."""
+    if not _lib.clingo_symbol_name(atom._rep, _NAME):
+        return None
+    return _ffi.string(_NAME[0]).decode()
+
+
 def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     """A function symbol's name and the keys of its arguments."""
     if not (_lib.clingo_symbol_name(atom._rep, _NAME) and _lib.clingo_symbol_arguments(atom._rep, _ARGUMENTS, _SIZE)):

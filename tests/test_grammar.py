@@ -1333,10 +1333,13 @@ def test_clone():
                       "battlefield.", ["Creature"]) == {
         "ability_kind(a1,static)", "effect(a1,1,enter_as_copy(a1.1))", "effect_optional(a1,1)",
         "sel_type(a1.1,creature)"}
-    # "except ...": more than a copy, not read
+    # "except ...": 707.9b, an exception of the copy effect after it; one not read leaves it unparsed
+    assert "effect(a1,2,copy_exception(add_subtype(elf)))" in card_facts(
+        "Y", "You may have this creature enter as a copy of any creature on the battlefield, "
+        "except it's an Elf in addition to its other types.", ["Creature"])
     assert any(f.startswith("unparsed") for f in card_facts(
         "Y", "You may have this creature enter as a copy of any creature on the battlefield, "
-        "except it's an Elf in addition to its other types.", ["Creature"]))
+        "except it doesn't copy that creature's color.", ["Creature"]))
 
 
 def test_mutavault():
@@ -1448,3 +1451,45 @@ def test_modal_headers(header, counts):
     facts = {str(f) for f in parse_card("c", "Charm", header + "\n• Draw a card.\n• Scry 1.",
                                         ["Instant"]).facts}
     assert 'modal(ab("c",1),%d,%d)' % counts in facts
+
+
+@pytest.mark.parametrize("text, exceptions", [
+    ("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion "
+     "in addition to its other types and it has \"When this creature becomes the target of a spell or ability, "
+     "sacrifice it.\"", {"effect(A,2,copy_exception(add_subtype(illusion)))",
+                         "effect(A,3,copy_exception(grant_ability(sub(A,1))))"}),
+    ("You may have this creature enter as a copy of any artifact or creature on the battlefield, except it's an "
+     "artifact in addition to its other types.", {"effect(A,2,copy_exception(add_card_type(artifact)))"}),
+    ("You may have this creature enter as a copy of a creature or planeswalker you control, except it enters with "
+     "an additional +1/+1 counter on it if it's a creature, it enters with an additional loyalty counter on it if "
+     "it's a planeswalker, and it isn't legendary.",
+     {'effect(A,2,copy_exception(enters_with_counter_if("+1/+1",creature)))',
+      'effect(A,3,copy_exception(enters_with_counter_if("loyalty",planeswalker)))',
+      "effect(A,4,copy_exception(not_supertype(legendary)))"}),
+])
+def test_copy_exceptions(text, exceptions):
+    # 707.9b: each exception of the copy effect, after enter_as_copy
+    got = facts(text)
+    assert "effect_optional(A,1)" in got and any(f.startswith("effect(A,1,enter_as_copy(") for f in got)
+    assert {f for f in got if "copy_exception" in f} == exceptions
+
+
+def test_a_copy_exception_not_read_leaves_the_sentence_unparsed():
+    got = facts("You may have this creature enter as a copy of any creature on the battlefield, except its name "
+                "is Sakashima the Impostor.")
+    assert not any("enter_as_copy" in f for f in got) and any(f.startswith("unparsed(A,0,") for f in got)
+
+
+@pytest.mark.parametrize("text, produced", [
+    ("Creatures your opponents control lose first strike and can't have or gain first strike.",
+     {"effect(A,1,lose_keyword(S1,first_strike))", "effect(A,2,cant_have_keyword(S1,first_strike))"}),
+    ("Creatures your opponents control lose infect.", {"effect(A,1,lose_keyword(S1,infect))"}),
+])
+def test_losing_a_keyword(text, produced):
+    # 613.1f: removing one keyword ability, and "can't have"
+    assert {f for f in facts(text) if f.startswith("effect(")} == produced
+
+
+def test_losing_a_keyword_and_another_that_it_cant_have_is_not_read():
+    got = facts("Creatures your opponents control lose flying and can't have or gain first strike.")
+    assert not any(f.startswith("effect(") for f in got) and any(f.startswith("unparsed(A,0,") for f in got)
