@@ -25,7 +25,7 @@ __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "cons
 
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                          "keyword_arg", "target"],
+                          "keyword_arg", "target", "conditional", "static_conditional"],
                    cache=True)
 
 
@@ -87,10 +87,6 @@ NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
 STATION = re.compile(r"(\d{1,9})\+ \| ")                # 721.2a: "N+ | abilities"
 STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/sticker ticket cost
 DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
-# 603.12: "<effect>. When you do, <effect>"; "If <condition>, <effect>"
-CONDITION = re.compile(r"(?:if ([^,]+)|(when you do)), ")
-# 611.3a: a static ability that applies only while a condition holds
-STATIC_CONDITION = re.compile(r"(?:as long as ([^,]+)|during your turn), ")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
@@ -339,9 +335,9 @@ class _Ability:
         for i, j in _sentences(self.norm, start, end):
             parsed = self.parse(i, j, rule)
             if parsed is None and self.allow_other:
-                parsed = self.conditional(i, j)
+                parsed = self.parse(i, j, "conditional")
             if parsed is None:
-                parsed = self.static_condition(i, j)
+                parsed = self.parse(i, j, "static_conditional")
             if parsed is not None and parsed[0][0] == "other_effect" and not self.allow_other:
                 parsed = None
             if parsed is None:
@@ -368,52 +364,6 @@ class _Ability:
             mode.allow_other = True  # a mode is a spell ability: "Draw two cards."
             mode.sentences(0, len(mode.text))
             self.subs = k
-
-    def conditional(self, i, j):
-        """"If S, <effect>" (effect_condition if(S)) and 603.12's "When you
-        do, <effect>" (when_you_do): the condition on each effect of the
-        sentence. Never a replacement ("would", "instead")."""
-        m = CONDITION.match(self.norm, i, j)
-        if m is None or "would" in self.norm[i:m.end()]:
-            return None
-        parsed = self.parse(m.end(), j, "sentence")
-        if parsed is None or parsed[0][0] not in ("spell", "other_effect"):
-            return None
-        if m.group(1):
-            condition = Function("if", [String(self.text[m.start(1):m.end(1)])])
-        else:
-            condition = Function("when_you_do")
-        (kind, clauses), transformer = parsed
-        out, seen = [], False   # each effect (a granted keyword is one) gets the condition
-        for clause in clauses:
-            if clause[0] in ("effect", "grant_keyword"):
-                if seen:
-                    out.append(("effect_condition", condition))
-                seen = True
-            out.append(clause)
-        if not seen:
-            return None
-        out.append(("effect_condition", condition))
-        return (kind, out), transformer
-
-    def static_condition(self, i, j):
-        """"As long as S, <static>" and "During your turn, <static>" (611.3a):
-        effect_condition(A, I, as_long_as(S)) on each effect of the sentence."""
-        m = STATIC_CONDITION.match(self.norm, i, j)
-        if m is None:
-            return None
-        parsed = self.parse(m.end(), j, "sentence")
-        if parsed is None or parsed[0][0] != "static":
-            return None
-        text = self.text[m.start(1):m.end(1)] if m.group(1) else "it is your turn"
-        condition = Function("as_long_as", [String(text)])
-        (kind, clauses), transformer = parsed
-        out = []
-        for clause in clauses:  # a granted keyword is an effect too
-            out.append(clause)
-            if clause[0] in ("effect", "grant_keyword"):
-                out.append(("effect_condition", condition))
-        return (kind, out), transformer
 
     def delayed(self, i, j):
         """"until end of turn, whenever ..., <effect>": the effect creates a
@@ -661,7 +611,30 @@ class _Card:
         self.additional_costs = []  # (cost term, printed text) of the spell (601.2b)
 
     def ability(self, ab, text, quoted=False, condition=None):
-        _Ability(self, ab, text, quoted, condition).run()
+        """Read ability `ab`; an ability read before in the same context
+        (cards repeat their keywords and templates) gives the same facts."""
+        key = (ab, text, quoted, condition, self.spell, self.station,
+               tuple(n for n in self.names if n in text), tuple(self.additional_costs))
+        found = _ABILITIES.get(key)
+        if found is None:
+            out = self.out
+            marks = len(out.facts), len(out.unparsed), len(self.additional_costs)
+            _Ability(self, ab, text, quoted, condition).run()
+            found = (out.facts[marks[0]:], out.unparsed[marks[1]:], self.additional_costs[marks[2]:])
+            if len(_ABILITIES) >= _ABILITIES_MAX:
+                _ABILITIES.clear()
+            _ABILITIES[key] = found
+            return
+        self.out.facts.extend(found[0])
+        self.out.unparsed.extend(found[1])
+        self.additional_costs.extend(found[2])
+
+
+# The facts of the abilities read so far, by all an ability's reading depends
+# on: its term and text, the card's kind, the names its text holds and the
+# spell's additional costs before it (the facts are values: shared, never changed).
+_ABILITIES = {}
+_ABILITIES_MAX = 1 << 16
 
 
 def parse_card(obj_id, name, text, types=(), supertypes=(), cache=True):
