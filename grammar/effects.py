@@ -228,6 +228,12 @@ class Effects(Reading):
         self._player(who)
         return self._effect(fn("draw", who, self._cards(count, noun)))
 
+    def draw_and_lose_life(self, who, count, noun, amount):
+        return self.draw(who, count, noun) + self.lose_life(who, amount)
+
+    def draw_and_gain_life(self, who, count, noun, amount):
+        return self.draw(who, count, noun) + self.gain_life(who, amount)
+
     def discard_each(self, who, count, noun):
         return self._effect(fn("discard", who, self._cards(count, noun)))
 

@@ -1428,3 +1428,49 @@ def test_modal_headers(header, counts):
     facts = {str(f) for f in parse_card("c", "Charm", header + "\n• Draw a card.\n• Scry 1.",
                                         ["Instant"]).facts}
     assert 'modal(ab("c",1),%d,%d)' % counts in facts
+
+
+# ---------------------------------- conditions, partner keywords, two actions
+
+def test_partner_abilities_are_keywords():
+    # 702.124a: "choose a Background" and "Doctor's companion" are partner abilities
+    ct = parse_card("o", "X", "Flying\nChoose a Background\nDoctor's companion")
+    fs = {str(f) for f in ct.facts}
+    assert {'keyword(ab("o",2),choose_a_background)', 'ability_kind(ab("o",2),keyword)',
+            'keyword(ab("o",3),doctor_s_companion)'} <= fs
+    assert not ct.unparsed
+
+
+def test_one_player_draws_and_loses_or_gains_life():
+    fs = {str(f) for f in parse_card("o", "X", "Target player draws two cards and loses 2 life.",
+                                     types=["Sorcery"]).facts}
+    assert {'effect(ab("o",1),1,draw(target(1),n(2)))',
+            'effect(ab("o",1),2,lose_life(target(1),n(2)))'} <= fs
+    fs = {str(f) for f in parse_card("o", "X", "Target opponent draws a card and gains 3 life.",
+                                     types=["Sorcery"]).facts}
+    assert {'effect(ab("o",1),1,draw(target(1),n(1)))',
+            'effect(ab("o",1),2,gain_life(target(1),n(3)))'} <= fs
+    # "and" with another player's action is two actions, as before
+    assert 'effect(ab("o",1),2,other("you lose 1 life"))' in {str(f) for f in parse_card(
+        "o", "X", "Target player draws a card and you lose 1 life.", types=["Sorcery"]).facts}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # oracle.lark's conditional: the condition on each effect, the sentence after its comma
+    ("Discard a card. If you do, this enchantment intensifies by 1.",
+     {'effect(A,2,other("this enchantment intensifies by 1"))', 'effect_condition(A,2,if("you do"))'}),
+    ("Sacrifice a creature. When you do, target player loses 2 life.",
+     {"effect(A,2,lose_life(target(1),n(2)))", "effect_condition(A,2,when_you_do)"}),
+    # static_conditional
+    ("As long as you control a Forest, this creature gets +1/+1.",
+     {"effect(A,1,modify_pt(sel_self,1,1))", 'effect_condition(A,1,as_long_as("you control a Forest"))'}),
+])
+def test_conditions_read_by_the_grammar(text, expected):
+    assert expected <= {str(f).replace('ab("o",1)', "A") for f in
+                        parse_card("o", "X", text, types=["Sorcery"]).facts}
+
+
+def test_a_replacement_is_no_condition():
+    # "If ... would ..., ... instead" (614): no if(S) condition
+    ct = parse_card("o", "X", "If a creature would die this turn, exile it instead.", types=["Sorcery"])
+    assert not any(f.name == "effect_condition" for f in ct.facts)
