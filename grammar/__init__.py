@@ -15,6 +15,7 @@ from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
 from . import cache as _cache, lexicon
+from .lexing import FastContextualLexer
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, constant_name
 from .transformer import Clauses
@@ -26,7 +27,7 @@ __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "cons
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
                           "keyword_arg", "target", "conditional", "static_conditional"],
-                   cache=True)
+                   cache=True, _plugins={"ContextualLexer": FastContextualLexer})
 
 
 @dataclass

@@ -1474,3 +1474,43 @@ def test_a_replacement_is_no_condition():
     # "If ... would ..., ... instead" (614): no if(S) condition
     ct = parse_card("o", "X", "If a creature would die this turn, exile it instead.", types=["Sorcery"])
     assert not any(f.name == "effect_condition" for f in ct.facts)
+
+
+def test_fast_lexer_gives_larks_tokens():
+    # grammar/lexing.py: the same trees (token types, values, offsets) as lark's
+    # own contextual lexer, and the same pieces fail
+    from lark import Lark, Token
+    from lark.exceptions import LarkError
+
+    import grammar
+
+    reference = Lark.open(Path(grammar.__file__).with_name("oracle.lark"), parser="lalr",
+                          start=list(grammar.PARSER.options.start), cache=True)
+
+    def tree(parser, piece, rule):
+        def ser(t):
+            if isinstance(t, Token):
+                return (t.type, str(t), t.start_pos, t.end_pos)
+            return (t.data, tuple(ser(c) for c in t.children))
+        try:
+            return ser(parser.parse(piece, start=rule))
+        except LarkError:
+            return None
+
+    pieces = [("{t}", "cost"), ("pay 2 life", "cost"), ("sacrifice a creature", "cost"),
+              ("add {g}{g}", "sentence"), ("add one mana of any color", "sentence"),
+              ("target creature gets +2/+2 until end of turn", "sentence"),
+              ("destroy target creature an opponent controls", "sentence"),
+              ("create a 1/1 white soldier creature token with flying", "sentence"),
+              ("put target creature on the battlefield", "sentence"),
+              ("search your library for a basic land card, reveal it, put it into your hand, then shuffle",
+               "sentence"),
+              ("creatures you control get +1/+1", "sentence"), ("if you do, draw a card", "conditional"),
+              ("as long as you control a forest, ~      gets +1/+1", "static_conditional"),
+              ("whenever ~ attacks", "trigger"), ("up to two target creatures", "target"),
+              ("from black", "keyword_arg"), ("creature creature gets +1/+1", "sentence"),
+              ("target gets", "sentence"), ("add {g},", "sentence"), ("", "sentence"),
+              ("draw a card and you gain 1 life", "sentence"), ("éé target", "target")]
+    results = [tree(grammar.PARSER, p, r) for p, r in pieces]
+    assert results == [tree(reference, p, r) for p, r in pieces]
+    assert sum(r is not None for r in results) >= 15  # most of them parse
