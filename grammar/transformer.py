@@ -114,6 +114,10 @@ class Sentences(Reading):
     def modal(self, counts):
         return ("spell", [("modal", *map(Number, counts))])
 
+    def modes_repeatable(self):
+        """700.2d: "You may choose the same mode more than once"."""
+        return ("spell", [("modes_repeatable",)])
+
     def modes_exactly(self, n):
         return (n, n)
 

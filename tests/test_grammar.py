@@ -1514,3 +1514,31 @@ def test_fast_lexer_gives_larks_tokens():
     results = [tree(grammar.PARSER, p, r) for p, r in pieces]
     assert results == [tree(reference, p, r) for p, r in pieces]
     assert sum(r is not None for r in results) >= 15  # most of them parse
+
+
+def test_modes_written_with_a_period_and_repeatable_modes():
+    ct = parse_card("o", "X", "Choose three. You may choose the same mode more than once.\n"
+                    "• Draw a card.\n• Target player loses 2 life.", types=["Instant"])
+    fs = {str(f) for f in ct.facts}
+    assert {'modal(ab("o",1),3,3)', 'modes_repeatable(ab("o",1))',
+            'mode(ab("o",1),2,sub(ab("o",1),2))'} <= fs
+    assert not ct.unparsed
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Switch this creature's power and toughness until end of turn.",
+     {"effect(A,1,switch_pt(sel_self))", "effect_duration(A,1,end_of_turn)"}),
+    ("This creature gets +2/+0 until end of turn and can't be blocked this turn.",
+     {"effect(A,1,modify_pt(sel_self,2,0))", "effect(A,2,cant(sel_self,be_blocked))",
+      "effect_duration(A,2,end_of_turn)", "duration(A,end_of_turn)"}),
+    ("Target creature doesn't untap during its controller's next untap step.",
+     {"effect(A,1,doesnt_untap_next(target(1)))"}),
+    # "and" before another object's action is still two actions
+    ("Target creature an opponent controls gets -2/-2 until end of turn and target creature you "
+     "control gets +2/+2 until end of turn.",
+     {"effect(A,1,modify_pt(target(1),-2,-2))", "effect(A,2,modify_pt(target(2),2,2))"}),
+])
+def test_one_object_two_effects_and_self_switch(text, expected):
+    ct = parse_card("o", "X", text, types=["Instant"])
+    assert not ct.unparsed
+    assert expected <= {str(f).replace('ab("o",1)', "A") for f in ct.facts}
