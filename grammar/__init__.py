@@ -3,7 +3,10 @@
 The driver here cuts a card's text into abilities (lines, keyword lists,
 quoted abilities) and each ability into pieces: cost parts, sentences, the
 trigger condition. grammar/oracle.lark parses one piece at a time, so a
-piece that is not understood becomes `unparsed` for its own span only."""
+piece that is not understood becomes `unparsed` for its own span only; the
+grammar also reads a sentence's condition ("If S,", "As long as S,":
+`conditional`, `static_conditional`) and a leveler's layout lines
+(`level_symbol`, `level_box`)."""
 
 import re
 from dataclasses import dataclass, field
@@ -12,6 +15,7 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 from lark import Lark
+from lark.lexer import PatternStr
 from lark.exceptions import LarkError, VisitError
 
 from . import cache as _cache, lexicon
@@ -26,7 +30,8 @@ __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "cons
 
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                          "keyword_arg", "target", "conditional", "static_conditional"],
+                          "keyword_arg", "target", "conditional", "static_conditional",
+                          "level_symbol", "level_box"],
                    cache=True, _plugins={"ContextualLexer": FastContextualLexer})
 
 
@@ -67,9 +72,6 @@ ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
 # ability after the dash (702.57a, 702.142a, 702.169, 702.177a, 702.178a)
 CONDITION_LABEL = re.compile(r"(Boast|Exhaust|Forecast|Max speed|Solved|Power-up) — ")
 VISIT = re.compile(r"Visit — ")                   # 702.159a: a triggered ability
-LEVEL_SYMBOL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")  # 711.2: a leveler's level symbol
-LEVEL_PT = re.compile(r"(\d+|\*)/(\d+|\*)")     # 711.2a: the P/T box of a level
-CLASS_LEVEL = re.compile(r"(?:\{[^{}]+\})+: Level (\d+)")  # 716.2a: a class level bar
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
@@ -183,10 +185,27 @@ def _normalize(text, names):
 @lru_cache(maxsize=1 << 16)
 def _tree(piece, rule):
     """The parse tree of a piece, or None; boards repeat their texts."""
+    if not piece.lstrip().startswith(_first_words(rule)):
+        return None  # no token `rule` may begin with: no need to ask the parser
     try:
         return PARSER.parse(piece, start=rule)
     except LarkError:
         return None
+
+
+@lru_cache(maxsize=None)
+def _first_words(rule):
+    """The strings a piece read as `rule` may begin with, as the parser's
+    first state accepts them; "" (any piece) when one of them is no plain
+    string (WORD, NUMBER...). The lexer takes such a string wherever the
+    piece begins with it."""
+    words = []
+    for name in PARSER.parse_interactive(start=rule).accepts():
+        pattern = PARSER.get_terminal(name).pattern
+        if not isinstance(pattern, PatternStr) or pattern.flags:
+            return ("",)
+        words.append(pattern.value)
+    return tuple(words)
 
 
 def _sentences(text, start, end):
@@ -663,22 +682,30 @@ def _parse_card(obj_id, name, text, types, supertypes):
     obj = String(obj_id)
     n, level = 0, None  # level: the condition of the lines of a level (711.2, 716.2a)
     for line in _lines(text or ""):
-        symbol = LEVEL_SYMBOL.fullmatch(line)
-        if symbol:  # a level symbol is no ability of its own: the lines after it are its
-            low, high = symbol.groups()
-            level = (Function("level", [Number(int(low)), Number(int(high))]) if high
-                     else Function("level_at_least", [Number(int(low))]))
+        symbol = _layout(line, "level_symbol")
+        if symbol is not None:  # a level symbol is no ability of its own: the lines after it are its
+            level = symbol
             continue
-        box = LEVEL_PT.fullmatch(line) if level is not None else None
-        if box:
-            card.out.facts.append(Function("level_pt", [obj, level, *map(_printed_number, box.groups())]))
+        box = _layout(line, "level_box") if level is not None else None
+        if box is not None:
+            card.out.facts.append(Function("level_pt", [obj, level, *box]))
             continue
         n += 1
         ab = Function("ab", [obj, Number(n)])
         card.out.abilities.append((n, ab, line))
         card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
+        first = len(card.out.facts)
         card.ability(ab, line, condition=level)
-        bar = CLASS_LEVEL.fullmatch(line)
-        if bar:
-            level = Function("class_level", [Number(int(bar.group(1)))])
+        # 716.2a: a Class's level bar "[Cost]: Level N": the lines after it are level N's
+        bar = next((f.arguments[2].arguments[0] for f in card.out.facts[first:]
+                    if f.name == "effect" and f.arguments[0] == ab
+                    and f.arguments[2].name == "become_level"), None)
+        if bar is not None:
+            level = Function("class_level", [bar])
     return card.out
+
+
+def _layout(line, rule):
+    """A line of a card's layout read as `rule` (level_symbol, level_box), or None."""
+    tree = _tree(line.lower(), rule)
+    return None if tree is None else Clauses(None, line, 1, {}, ()).transform(tree)

@@ -114,6 +114,21 @@ class Sentences(Reading):
     def modal(self, counts):
         return ("spell", [("modal", *map(Number, counts))])
 
+    def level_range(self, low, high):
+        """711.2a: "LEVEL N1-N2"."""
+        return fn("level", Number(int(low)), Number(int(high)))
+
+    def level_at_least(self, low):
+        """711.2b: "LEVEL N+"."""
+        return fn("level_at_least", Number(int(low)))
+
+    def level_box(self, power, toughness):
+        return power, toughness
+
+    def box_value(self, token):
+        """A printed power or toughness: a number, or the string "*"."""
+        return String(token.value) if token.value == "*" else Number(int(token.value))
+
     def modes_repeatable(self):
         """700.2d: "You may choose the same mode more than once"."""
         return ("spell", [("modes_repeatable",)])
