@@ -696,10 +696,11 @@ def _parse_card(obj_id, name, text, types, supertypes):
         card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
         first = len(card.out.facts)
         card.ability(ab, line, condition=level)
-        # 716.2a: a Class's level bar "[Cost]: Level N": the lines after it are level N's
+        # 716.2a: a Class's level bar "[Cost]: Level N" (its effect become_level(N)):
+        # the lines after it are level N's
         bar = next((f.arguments[2].arguments[0] for f in card.out.facts[first:]
                     if f.name == "effect" and f.arguments[0] == ab
-                    and f.arguments[2].name == "become_level"), None)
+                    and f.arguments[2].name == "become_level"), None) if ": Level " in line else None
         if bar is not None:
             level = Function("class_level", [bar])
     return card.out
