@@ -3,7 +3,10 @@
 The driver here cuts a card's text into abilities (lines, keyword lists,
 quoted abilities) and each ability into pieces: cost parts, sentences, the
 trigger condition. grammar/oracle.lark parses one piece at a time, so a
-piece that is not understood becomes `unparsed` for its own span only."""
+piece that is not understood becomes `unparsed` for its own span only; the
+grammar also reads a sentence's condition ("If S,", "As long as S,":
+`conditional`, `static_conditional`) and a leveler's layout lines
+(`level_symbol`, `level_box`)."""
 
 import re
 from dataclasses import dataclass, field
@@ -12,9 +15,11 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 from lark import Lark
+from lark.lexer import PatternStr
 from lark.exceptions import LarkError, VisitError
 
 from . import cache as _cache, lexicon
+from .lexing import FastContextualLexer
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, constant_name
 from .transformer import Clauses
@@ -26,8 +31,9 @@ __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "cons
 
 PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                    start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                          "keyword_arg", "target"],
-                   cache=_cache.parser_cache_file())
+                          "keyword_arg", "target", "conditional", "static_conditional",
+                          "level_symbol", "level_box"],
+                   cache=_cache.parser_cache_file(), _plugins={"ContextualLexer": FastContextualLexer})
 
 
 @dataclass
@@ -67,9 +73,6 @@ ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
 # ability after the dash (702.57a, 702.142a, 702.169, 702.177a, 702.178a)
 CONDITION_LABEL = re.compile(r"(Boast|Exhaust|Forecast|Max speed|Solved|Power-up) — ")
 VISIT = re.compile(r"Visit — ")                   # 702.159a: a triggered ability
-LEVEL_SYMBOL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")  # 711.2: a leveler's level symbol
-LEVEL_PT = re.compile(r"(\d+|\*)/(\d+|\*)")     # 711.2a: the P/T box of a level
-CLASS_LEVEL = re.compile(r"(?:\{[^{}]+\})+: Level (\d+)")  # 716.2a: a class level bar
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
@@ -88,10 +91,6 @@ NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
 STATION = re.compile(r"(\d{1,9})\+ \| ")                # 721.2a: "N+ | abilities"
 STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/sticker ticket cost
 DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
-# 603.12: "<effect>. When you do, <effect>"; "If <condition>, <effect>"
-CONDITION = re.compile(r"(?:if ([^,]+)|(when you do)), ")
-# 611.3a: a static ability that applies only while a condition holds
-STATIC_CONDITION = re.compile(r"(?:as long as ([^,]+)|during your turn), ")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
@@ -187,10 +186,27 @@ def _normalize(text, names):
 @lru_cache(maxsize=1 << 16)
 def _tree(piece, rule):
     """The parse tree of a piece, or None; boards repeat their texts."""
+    if not piece.lstrip().startswith(_first_words(rule)):
+        return None  # no token `rule` may begin with: no need to ask the parser
     try:
         return PARSER.parse(piece, start=rule)
     except LarkError:
         return None
+
+
+@lru_cache(maxsize=None)
+def _first_words(rule):
+    """The strings a piece read as `rule` may begin with, as the parser's
+    first state accepts them; "" (any piece) when one of them is no plain
+    string (WORD, NUMBER...). The lexer takes such a string wherever the
+    piece begins with it."""
+    words = []
+    for name in PARSER.parse_interactive(start=rule).accepts():
+        pattern = PARSER.get_terminal(name).pattern
+        if not isinstance(pattern, PatternStr) or pattern.flags:
+            return ("",)
+        words.append(pattern.value)
+    return tuple(words)
 
 
 def _sentences(text, start, end):
@@ -340,9 +356,9 @@ class _Ability:
         for i, j in _sentences(self.norm, start, end):
             parsed = self.parse(i, j, rule)
             if parsed is None and self.allow_other:
-                parsed = self.conditional(i, j)
+                parsed = self.parse(i, j, "conditional")
             if parsed is None:
-                parsed = self.static_condition(i, j)
+                parsed = self.parse(i, j, "static_conditional")
             if parsed is not None and parsed[0][0] == "other_effect" and not self.allow_other:
                 parsed = None
             if parsed is None:
@@ -369,52 +385,6 @@ class _Ability:
             mode.allow_other = True  # a mode is a spell ability: "Draw two cards."
             mode.sentences(0, len(mode.text))
             self.subs = k
-
-    def conditional(self, i, j):
-        """"If S, <effect>" (effect_condition if(S)) and 603.12's "When you
-        do, <effect>" (when_you_do): the condition on each effect of the
-        sentence. Never a replacement ("would", "instead")."""
-        m = CONDITION.match(self.norm, i, j)
-        if m is None or "would" in self.norm[i:m.end()]:
-            return None
-        parsed = self.parse(m.end(), j, "sentence")
-        if parsed is None or parsed[0][0] not in ("spell", "other_effect"):
-            return None
-        if m.group(1):
-            condition = Function("if", [String(self.text[m.start(1):m.end(1)])])
-        else:
-            condition = Function("when_you_do")
-        (kind, clauses), transformer = parsed
-        out, seen = [], False   # each effect (a granted keyword is one) gets the condition
-        for clause in clauses:
-            if clause[0] in ("effect", "grant_keyword"):
-                if seen:
-                    out.append(("effect_condition", condition))
-                seen = True
-            out.append(clause)
-        if not seen:
-            return None
-        out.append(("effect_condition", condition))
-        return (kind, out), transformer
-
-    def static_condition(self, i, j):
-        """"As long as S, <static>" and "During your turn, <static>" (611.3a):
-        effect_condition(A, I, as_long_as(S)) on each effect of the sentence."""
-        m = STATIC_CONDITION.match(self.norm, i, j)
-        if m is None:
-            return None
-        parsed = self.parse(m.end(), j, "sentence")
-        if parsed is None or parsed[0][0] != "static":
-            return None
-        text = self.text[m.start(1):m.end(1)] if m.group(1) else "it is your turn"
-        condition = Function("as_long_as", [String(text)])
-        (kind, clauses), transformer = parsed
-        out = []
-        for clause in clauses:  # a granted keyword is an effect too
-            out.append(clause)
-            if clause[0] in ("effect", "grant_keyword"):
-                out.append(("effect_condition", condition))
-        return (kind, out), transformer
 
     def delayed(self, i, j):
         """"until end of turn, whenever ..., <effect>": the effect creates a
@@ -662,7 +632,30 @@ class _Card:
         self.additional_costs = []  # (cost term, printed text) of the spell (601.2b)
 
     def ability(self, ab, text, quoted=False, condition=None):
-        _Ability(self, ab, text, quoted, condition).run()
+        """Read ability `ab`; an ability read before in the same context
+        (cards repeat their keywords and templates) gives the same facts."""
+        key = (ab, text, quoted, condition, self.spell, self.station,
+               tuple(n for n in self.names if n in text), tuple(self.additional_costs))
+        found = _ABILITIES.get(key)
+        if found is None:
+            out = self.out
+            marks = len(out.facts), len(out.unparsed), len(self.additional_costs)
+            _Ability(self, ab, text, quoted, condition).run()
+            found = (out.facts[marks[0]:], out.unparsed[marks[1]:], self.additional_costs[marks[2]:])
+            if len(_ABILITIES) >= _ABILITIES_MAX:
+                _ABILITIES.clear()
+            _ABILITIES[key] = found
+            return
+        self.out.facts.extend(found[0])
+        self.out.unparsed.extend(found[1])
+        self.additional_costs.extend(found[2])
+
+
+# The facts of the abilities read so far, by all an ability's reading depends
+# on: its term and text, the card's kind, the names its text holds and the
+# spell's additional costs before it (the facts are values: shared, never changed).
+_ABILITIES = {}
+_ABILITIES_MAX = 1 << 16
 
 
 def parse_card(obj_id, name, text, types=(), supertypes=(), cache=True):
@@ -690,22 +683,31 @@ def _parse_card(obj_id, name, text, types, supertypes):
     obj = String(obj_id)
     n, level = 0, None  # level: the condition of the lines of a level (711.2, 716.2a)
     for line in _lines(text or ""):
-        symbol = LEVEL_SYMBOL.fullmatch(line)
-        if symbol:  # a level symbol is no ability of its own: the lines after it are its
-            low, high = symbol.groups()
-            level = (Function("level", [Number(int(low)), Number(int(high))]) if high
-                     else Function("level_at_least", [Number(int(low))]))
+        symbol = _layout(line, "level_symbol")
+        if symbol is not None:  # a level symbol is no ability of its own: the lines after it are its
+            level = symbol
             continue
-        box = LEVEL_PT.fullmatch(line) if level is not None else None
-        if box:
-            card.out.facts.append(Function("level_pt", [obj, level, *map(_printed_number, box.groups())]))
+        box = _layout(line, "level_box") if level is not None else None
+        if box is not None:
+            card.out.facts.append(Function("level_pt", [obj, level, *box]))
             continue
         n += 1
         ab = Function("ab", [obj, Number(n)])
         card.out.abilities.append((n, ab, line))
         card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
+        first = len(card.out.facts)
         card.ability(ab, line, condition=level)
-        bar = CLASS_LEVEL.fullmatch(line)
-        if bar:
-            level = Function("class_level", [Number(int(bar.group(1)))])
+        # 716.2a: a Class's level bar "[Cost]: Level N" (its effect become_level(N)):
+        # the lines after it are level N's
+        bar = next((f.arguments[2].arguments[0] for f in card.out.facts[first:]
+                    if f.name == "effect" and f.arguments[0] == ab
+                    and f.arguments[2].name == "become_level"), None) if ": Level " in line else None
+        if bar is not None:
+            level = Function("class_level", [bar])
     return card.out
+
+
+def _layout(line, rule):
+    """A line of a card's layout read as `rule` (level_symbol, level_box), or None."""
+    tree = _tree(line.lower(), rule)
+    return None if tree is None else Clauses(None, line, 1, {}, ()).transform(tree)

@@ -166,6 +166,18 @@ class Effects(Reading):
         target = self._target(self.group(self.words(possessive.__class__("WORD", noun))))
         return self._effect(fn("switch_pt", target), duration)
 
+    def switch_pt_self(self, sel, duration=None):
+        """"Switch this creature's power and toughness until end of turn" (613.4d)."""
+        return self._effect(fn("switch_pt", sel), duration)
+
+    def pump_and_cant_this_turn(self, what, pt, duration, *actions):
+        """modify_pt until end of turn, then cant(O, Act) this turn, of one object."""
+        return self.modify_pt_target(what, pt, duration) + self.cant_this_turn(what, *actions)
+
+    def doesnt_untap_next_target(self, target):
+        """"Target creature doesn't untap during its controller's next untap step"."""
+        return [("effect", fn("doesnt_untap_next", target))]
+
     def modify_pt_until(self, sel, pt, duration):
         return [("duration", duration), ("effect", fn("modify_pt", sel, *self._pt(pt)))]
 
@@ -227,6 +239,12 @@ class Effects(Reading):
     def draw(self, who, count, noun):
         self._player(who)
         return self._effect(fn("draw", who, self._cards(count, noun)))
+
+    def draw_and_lose_life(self, who, count, noun, amount):
+        return self.draw(who, count, noun) + self.lose_life(who, amount)
+
+    def draw_and_gain_life(self, who, count, noun, amount):
+        return self.draw(who, count, noun) + self.gain_life(who, amount)
 
     def discard_each(self, who, count, noun):
         return self._effect(fn("discard", who, self._cards(count, noun)))

@@ -36,6 +36,8 @@ KEYWORDS = (
     'Gift', 'Offspring', 'Impending', 'Exhaust', 'Max Speed',
     'Start Your Engines!', 'Harmonize', 'Mobilize', 'Job Select', 'Tiered',
     'Station', 'Warp', 'Mayhem', 'Web-slinging', 'Firebending',
+    # 702.124a: partner abilities written with their own names
+    'Choose a Background', "Doctor's Companion",
 )
 
 # 205.2a: card types.

@@ -109,6 +109,7 @@ class Reading(Transformer):
         self.sacrifices = []    # sacrifice costs of the ability and its spell (additional costs)
         self.card_sels = set()  # selectors whose noun is "card" (grammar/selectors.py)
         self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
+        self.sentence_start = 0  # where the sentence begins after a condition (conditional)
         self.not_read = ()      # (start, end) of words of the piece not read (grammar/layer_statics.py)
 
     def _original(self, token):

@@ -485,7 +485,8 @@ class Replacement(Reading):
         of the same number, an event of another kind (614.6)."""
         return (const("that_player"), fn("becomes", const("lose_life")))
 
-    def during_your_turn(self):
+    def in_your_turn(self):
+        """"during your turn" of a loss event: a condition of the event, not of a sentence."""
         return fn("turn", const("you"))
 
     def loss_event(self, player, *during):

@@ -40,7 +40,7 @@ class Sentences(Reading):
 
     def other_sentence(self, _self, _n):
         """"Then this enchantment intensifies by 1": the sentence after "Then"."""
-        text = self.text.strip().rstrip(".")
+        text = self.text[self.sentence_start:].strip().rstrip(".")
         text = re.sub(r"^then\s+", "", text, flags=re.IGNORECASE)
         return ("other_effect", [("effect", fn("other", String(text)))])
 
@@ -114,6 +114,25 @@ class Sentences(Reading):
     def modal(self, counts):
         return ("spell", [("modal", *map(Number, counts))])
 
+    def level_range(self, low, high):
+        """711.2a: "LEVEL N1-N2"."""
+        return fn("level", Number(int(low)), Number(int(high)))
+
+    def level_at_least(self, low):
+        """711.2b: "LEVEL N+"."""
+        return fn("level_at_least", Number(int(low)))
+
+    def level_box(self, power, toughness):
+        return power, toughness
+
+    def box_value(self, token):
+        """A printed power or toughness: a number, or the string "*"."""
+        return String(token.value) if token.value == "*" else Number(int(token.value))
+
+    def modes_repeatable(self):
+        """700.2d: "You may choose the same mode more than once"."""
+        return ("spell", [("modes_repeatable",)])
+
     def modes_exactly(self, n):
         return (n, n)
 
@@ -142,6 +161,70 @@ class Sentences(Reading):
             if clause[0] == "effect":
                 out.append(("effect_delayed", when))
         return ("spell", out)
+
+    def if_words(self, words):
+        """The condition of "If S, <effect>"; never a replacement ("If ...
+        would ..., ... instead", 614). The sentence begins after its comma."""
+        if "would" in words.value:
+            raise NotUnderstood("would")
+        self.sentence_start = words.end_pos + 1
+        return fn("if", String(self._original(words)))
+
+    def when_you_do_words(self):
+        """603.12: "<effect>. When you do, <effect>": a reflexive trigger.
+        The sentence begins after its comma."""
+        self.sentence_start = len("when you do,")
+        return const("when_you_do")
+
+    def when_you_do(self, condition, sentence):
+        return self._conditional(condition, sentence)
+
+    def if_condition(self, condition, sentence):
+        return self._conditional(condition, sentence)
+
+    @staticmethod
+    def _conditional(condition, sentence):
+        """The condition on each effect of a one-shot sentence (a granted
+        keyword is an effect too): effect_condition after each of them."""
+        kind, clauses = sentence
+        if kind not in ("spell", "other_effect"):
+            raise NotUnderstood(kind)
+        out, seen = [], False
+        for clause in clauses:
+            if clause[0] in ("effect", "grant_keyword"):
+                if seen:
+                    out.append(("effect_condition", condition))
+                seen = True
+            out.append(clause)
+        if not seen:
+            raise NotUnderstood("no effect")
+        return kind, out + [("effect_condition", condition)]
+
+    def as_long_as_words(self, words):
+        return fn("as_long_as", String(self._original(words)))
+
+    def during_your_turn_words(self):
+        return fn("as_long_as", String("it is your turn"))
+
+    def during_your_turn(self, condition, sentence):
+        return self._static_conditional(condition, sentence)
+
+    def as_long_as(self, condition, sentence):
+        return self._static_conditional(condition, sentence)
+
+    @staticmethod
+    def _static_conditional(condition, sentence):
+        """611.3a: effect_condition(A, I, as_long_as(S)) on each effect of a
+        static sentence."""
+        kind, clauses = sentence
+        if kind != "static":
+            raise NotUnderstood(kind)
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_condition", condition))
+        return kind, out
 
     def any_player_may_activate(self):
         return [("activation_restriction", const("any_player"))]

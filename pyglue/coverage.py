@@ -51,6 +51,7 @@ class Coverage:
     mana_total: int = 0
     mana_understood: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0    # the process's CPU time: the parser's speed on a loaded machine
     templates: Counter = field(default_factory=Counter)
     examples: dict = field(default_factory=dict)    # template -> a card name
 
@@ -64,6 +65,8 @@ class Coverage:
             "mana_abilities_understood": self.mana_understood,
             "cards_per_second": round(self.cards_total / self.seconds, 1) if self.seconds else 0.0,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "cards_per_cpu_second": round(self.cards_total / self.cpu_seconds, 1) if self.cpu_seconds else 0.0,
             "top_unparsed": [{"template": t, "count": n, "example": self.examples[t]}
                              for t, n in self.templates.most_common(top)],
         }
@@ -136,9 +139,10 @@ def measure(cards, progress=None) -> Coverage:
             facts = parse_type_line("", face.type_line)
             types = [str(f.arguments[1]) for f in facts if f.name == "printed_card_type"]
             supertypes = [str(f.arguments[1]) for f in facts if f.name == "printed_supertype"]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             parsed = parse_card("c", face.name, face.text, types, supertypes, cache=False)  # the parser's own speed
             result.seconds += time.perf_counter() - start
+            result.cpu_seconds += time.process_time() - cpu
             understood &= not parsed.unparsed
             _count_abilities(result, face, parsed, full_name)
         result.cards_total += 1
@@ -193,7 +197,8 @@ def render(result: Coverage, top: int) -> str:
     lines += ["  %-10s %s" % (kind, _percent(k["understood"], k["total"]))
               for kind, k in data["abilities_by_kind"].items()]
     lines.append("mana abilities understood: " + _percent(result.mana_understood, result.mana_total))
-    lines.append("throughput: %.0f cards/s (%.2f s parsing)" % (data["cards_per_second"], data["seconds"]))
+    lines.append("throughput: %.0f cards/s (%.2f s parsing; %.0f cards per CPU second, %.2f s CPU)" % (
+        data["cards_per_second"], data["seconds"], data["cards_per_cpu_second"], data["cpu_seconds"]))
     if data["top_unparsed"]:
         lines.append("top unparsed templates:")
         lines += ["  %6d  %s  (e.g. %s)" % (t["count"], t["template"], t["example"])

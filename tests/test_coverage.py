@@ -27,7 +27,9 @@ def test_coverage_json_has_the_issue_keys(capsys, tmp_path):
     assert main(["coverage", "--cards", str(path), "--json", "--top", "5"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {"cards_total", "cards_understood", "abilities_by_kind", "mana_abilities_total",
-            "mana_abilities_understood", "cards_per_second", "seconds", "top_unparsed"} <= data.keys()
+            "mana_abilities_understood", "cards_per_second", "seconds", "top_unparsed",
+            "cpu_seconds", "cards_per_cpu_second"} <= data.keys()
+    assert data["cpu_seconds"] > 0 and data["cards_per_cpu_second"] > 0
     # the two faces of Delver are one card; a card without text is not counted
     assert data["cards_total"] == 3
     assert data["mana_abilities_total"] == data["mana_abilities_understood"] == 1

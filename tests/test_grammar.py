@@ -1493,3 +1493,117 @@ def test_losing_a_keyword(text, produced):
 def test_losing_a_keyword_and_another_that_it_cant_have_is_not_read():
     got = facts("Creatures your opponents control lose flying and can't have or gain first strike.")
     assert not any(f.startswith("effect(") for f in got) and any(f.startswith("unparsed(A,0,") for f in got)
+
+
+# ---------------------------------- conditions, partner keywords, two actions
+
+def test_partner_abilities_are_keywords():
+    # 702.124a: "choose a Background" and "Doctor's companion" are partner abilities
+    ct = parse_card("o", "X", "Flying\nChoose a Background\nDoctor's companion")
+    fs = {str(f) for f in ct.facts}
+    assert {'keyword(ab("o",2),choose_a_background)', 'ability_kind(ab("o",2),keyword)',
+            'keyword(ab("o",3),doctor_s_companion)'} <= fs
+    assert not ct.unparsed
+
+
+def test_one_player_draws_and_loses_or_gains_life():
+    fs = {str(f) for f in parse_card("o", "X", "Target player draws two cards and loses 2 life.",
+                                     types=["Sorcery"]).facts}
+    assert {'effect(ab("o",1),1,draw(target(1),n(2)))',
+            'effect(ab("o",1),2,lose_life(target(1),n(2)))'} <= fs
+    fs = {str(f) for f in parse_card("o", "X", "Target opponent draws a card and gains 3 life.",
+                                     types=["Sorcery"]).facts}
+    assert {'effect(ab("o",1),1,draw(target(1),n(1)))',
+            'effect(ab("o",1),2,gain_life(target(1),n(3)))'} <= fs
+    # "and" with another player's action is two actions, as before
+    assert 'effect(ab("o",1),2,other("you lose 1 life"))' in {str(f) for f in parse_card(
+        "o", "X", "Target player draws a card and you lose 1 life.", types=["Sorcery"]).facts}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # oracle.lark's conditional: the condition on each effect, the sentence after its comma
+    ("Discard a card. If you do, this enchantment intensifies by 1.",
+     {'effect(A,2,other("this enchantment intensifies by 1"))', 'effect_condition(A,2,if("you do"))'}),
+    ("Sacrifice a creature. When you do, target player loses 2 life.",
+     {"effect(A,2,lose_life(target(1),n(2)))", "effect_condition(A,2,when_you_do)"}),
+    # static_conditional
+    ("As long as you control a Forest, this creature gets +1/+1.",
+     {"effect(A,1,modify_pt(sel_self,1,1))", 'effect_condition(A,1,as_long_as("you control a Forest"))'}),
+])
+def test_conditions_read_by_the_grammar(text, expected):
+    assert expected <= {str(f).replace('ab("o",1)', "A") for f in
+                        parse_card("o", "X", text, types=["Sorcery"]).facts}
+
+
+def test_a_replacement_is_no_condition():
+    # "If ... would ..., ... instead" (614): no if(S) condition
+    ct = parse_card("o", "X", "If a creature would die this turn, exile it instead.", types=["Sorcery"])
+    assert not any(f.name == "effect_condition" for f in ct.facts)
+
+
+def test_fast_lexer_gives_larks_tokens():
+    # grammar/lexing.py: the same trees (token types, values, offsets) as lark's
+    # own contextual lexer, and the same pieces fail
+    from lark import Lark, Token
+    from lark.exceptions import LarkError
+
+    import grammar
+
+    reference = Lark.open(Path(grammar.__file__).with_name("oracle.lark"), parser="lalr",
+                          start=list(grammar.PARSER.options.start), cache=True)
+
+    def tree(parser, piece, rule):
+        def ser(t):
+            if isinstance(t, Token):
+                return (t.type, str(t), t.start_pos, t.end_pos)
+            return (t.data, tuple(ser(c) for c in t.children))
+        try:
+            return ser(parser.parse(piece, start=rule))
+        except LarkError:
+            return None
+
+    pieces = [("{t}", "cost"), ("pay 2 life", "cost"), ("sacrifice a creature", "cost"),
+              ("add {g}{g}", "sentence"), ("add one mana of any color", "sentence"),
+              ("target creature gets +2/+2 until end of turn", "sentence"),
+              ("destroy target creature an opponent controls", "sentence"),
+              ("create a 1/1 white soldier creature token with flying", "sentence"),
+              ("put target creature on the battlefield", "sentence"),
+              ("search your library for a basic land card, reveal it, put it into your hand, then shuffle",
+               "sentence"),
+              ("creatures you control get +1/+1", "sentence"), ("if you do, draw a card", "conditional"),
+              ("as long as you control a forest, ~      gets +1/+1", "static_conditional"),
+              ("whenever ~ attacks", "trigger"), ("up to two target creatures", "target"),
+              ("from black", "keyword_arg"), ("creature creature gets +1/+1", "sentence"),
+              ("target gets", "sentence"), ("add {g},", "sentence"), ("", "sentence"),
+              ("draw a card and you gain 1 life", "sentence"), ("éé target", "target")]
+    results = [tree(grammar.PARSER, p, r) for p, r in pieces]
+    assert results == [tree(reference, p, r) for p, r in pieces]
+    assert sum(r is not None for r in results) >= 15  # most of them parse
+
+
+def test_modes_written_with_a_period_and_repeatable_modes():
+    ct = parse_card("o", "X", "Choose three. You may choose the same mode more than once.\n"
+                    "• Draw a card.\n• Target player loses 2 life.", types=["Instant"])
+    fs = {str(f) for f in ct.facts}
+    assert {'modal(ab("o",1),3,3)', 'modes_repeatable(ab("o",1))',
+            'mode(ab("o",1),2,sub(ab("o",1),2))'} <= fs
+    assert not ct.unparsed
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Switch this creature's power and toughness until end of turn.",
+     {"effect(A,1,switch_pt(sel_self))", "effect_duration(A,1,end_of_turn)"}),
+    ("This creature gets +2/+0 until end of turn and can't be blocked this turn.",
+     {"effect(A,1,modify_pt(sel_self,2,0))", "effect(A,2,cant(sel_self,be_blocked))",
+      "effect_duration(A,2,end_of_turn)", "duration(A,end_of_turn)"}),
+    ("Target creature doesn't untap during its controller's next untap step.",
+     {"effect(A,1,doesnt_untap_next(target(1)))"}),
+    # "and" before another object's action is still two actions
+    ("Target creature an opponent controls gets -2/-2 until end of turn and target creature you "
+     "control gets +2/+2 until end of turn.",
+     {"effect(A,1,modify_pt(target(1),-2,-2))", "effect(A,2,modify_pt(target(2),2,2))"}),
+])
+def test_one_object_two_effects_and_self_switch(text, expected):
+    ct = parse_card("o", "X", text, types=["Instant"])
+    assert not ct.unparsed
+    assert expected <= {str(f).replace('ab("o",1)', "A") for f in ct.facts}
