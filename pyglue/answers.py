@@ -98,15 +98,20 @@ class ModelIndex:
         # the event graphs' atoms of each ask, as keys (pyglue.symbols): read by EventGraph;
         # the steps (event_step/5) grouped by state once, as EventGraph.edges
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
-        self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(lambda: defaultdict(list))
-        for atom in result.atoms:
-            name, keys = symbols.name_and_arguments(atom)
+        self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(dict)
+        number = symbols.number
+        for atom, (name, keys) in zip(result.atoms, symbols.names_and_arguments(result.atoms)):
+            if name == "event_step" and len(keys) == 5:  # most atoms: the fast way
+                ask, node, effect_class, target, left = keys
+                edges = self.steps[ask]
+                steps = edges.get(node)
+                if steps is None:
+                    steps = edges[node] = []
+                steps.append((effect_class, target, number(left)))
+                continue
             if name not in READ or len(keys) != _ARITY.get(name, len(keys)):
                 self.unread.append(str(atom))
             first = keys[0] if keys else None
-            if name == "event_step" and first is not None and len(keys) == 5:
-                self.steps[first][keys[1]].append((keys[2], keys[3], symbols.number(keys[4])))
-                continue
             if name in GRAPH and first is not None:
                 self.graph_keys[name, first].append(keys[1:])
                 continue
@@ -368,9 +373,16 @@ class _Builder:
         several = Counter(a.arguments[0] for members in graph.members.values() for a in members
                           if a.match("ab", 2)) if results else None
 
+        names: dict[int, str] = {}  # by the key of the ability (pyglue.symbols)
+
+        def name(ability: clingo.Symbol) -> str:
+            key = symbols.key(ability)
+            if key not in names:
+                names[key] = effect_name(self.index, ability, several)
+            return names[key]
+
         def orders(outcome: str) -> list[list[str]]:
-            return [[effect_name(self.index, a, several) for a in order]
-                    for order in graph.orders(outcome, self.max_orders)]
+            return [[name(a) for a in order] for order in graph.orders(outcome, self.max_orders)]
 
         counts = graph.outcome_counts()
         if results is None:  # a mana event: outcomes by the mana they add
@@ -573,6 +585,8 @@ class EventGraph:
         self._order: list[int] | None = None
         self._totals: dict[int, int] = {}
         self._outcomes: dict[int, int] = {}  # state -> bit set of the outcomes reachable from it
+        self._sorted: dict[int, list[tuple[int, int]]] = {}  # state -> its steps in the orders' order
+        self._keys: dict[int, list[int]] = {}  # class -> the keys of its effects, by their terms
         self._bits = {mana: 1 << n for n, mana in enumerate(sorted({m for e in self.endings.values() for m in e}))}
 
     @staticmethod
@@ -607,14 +621,16 @@ class EventGraph:
 
     def outcome_counts(self) -> Counter[str]:
         """Forward over the states: the sequences that reach each, then those that end there."""
-        ways: dict[int, int] = Counter(self.roots)
+        ways: dict[int, int] = dict(Counter(self.roots))
         total: Counter[str] = Counter()
+        edges, endings = self.edges, self.endings
         for node in self._after():
-            reached = ways[node]
-            for mana, count in self.endings.get(node, {}).items():
-                total[mana] += reached * count
-            for _class, target, left in self.edges.get(node, ()):
-                ways[target] += reached * left
+            reached = ways.get(node, 0)
+            if node in endings:
+                for mana, count in endings[node].items():
+                    total[mana] += reached * count
+            for _class, target, left in edges.get(node, ()):
+                ways[target] = ways.get(target, 0) + reached * left
         return total
 
     def _reachable(self) -> dict[int, int]:
@@ -642,26 +658,43 @@ class EventGraph:
         """Up to `limit` distinct orders of effects that end with `mana` (choices merged),
         first by the effects' terms."""
         reachable = self._reachable()
-        found: list[list[clingo.Symbol]] = []
-        seen: set[tuple] = set()
+        found: list[tuple[int, ...]] = []  # orders as the keys of their effects
+        seen: set[tuple[int, ...]] = set()
         bit = self._bits.get(mana, 0)
 
-        def walk(node: int, path: list[clingo.Symbol]) -> None:
+        def walk(node: int, path: tuple[int, ...]) -> None:
             if len(found) >= limit or not reachable.get(node, 0) & bit:
                 return
-            if mana in self.endings.get(node, {}) and tuple(path) not in seen:
-                seen.add(tuple(path))
-                found.append(list(path))
-            # by class, then state: the orders listed do not depend on the order of the atoms
-            for effect_class, target, _left in sorted(self.edges.get(node, ()),
-                                                      key=lambda step: (self.symbol(step[0]), self.symbol(step[1]))):
-                for effect in self.members[effect_class]:
-                    if effect not in path:
-                        walk(target, path + [effect])
+            if mana in self.endings.get(node, {}) and path not in seen:
+                seen.add(path)
+                found.append(path)
+            for effect_class, target in self._sorted_steps(node):
+                if reachable.get(target, 0) & bit:
+                    for effect in self._member_keys(effect_class):
+                        if effect not in path:
+                            walk(target, path + (effect,))
+                            if len(found) >= limit:
+                                return
 
         for root in self.roots:
-            walk(root, [])
-        return found[:limit]
+            walk(root, ())
+        return [[self.symbol(effect) for effect in order] for order in found[:limit]]
+
+    def _sorted_steps(self, node: int) -> list[tuple[int, int]]:
+        """The steps from a state by class, then state (as terms): the orders listed do not
+        depend on the order of the atoms. Sorted once per state."""
+        steps = self._sorted.get(node)
+        if steps is None:
+            steps = self._sorted[node] = [
+                (effect_class, target) for effect_class, target, _left in
+                sorted(self.edges.get(node, ()), key=lambda step: (self.symbol(step[0]), self.symbol(step[1])))]
+        return steps
+
+    def _member_keys(self, effect_class: int) -> list[int]:
+        keys = self._keys.get(effect_class)
+        if keys is None:
+            keys = self._keys[effect_class] = [symbols.key(effect) for effect in self.members.get(effect_class, ())]
+        return keys
 
 
 class AbilityNotes:

@@ -11,6 +11,8 @@ pyproject pins clingo to 5.8, whose `_internal` module this uses.
 
 from __future__ import annotations
 
+from typing import Any, Iterator
+
 import clingo
 from clingo._internal import _ffi, _lib
 
@@ -35,6 +37,21 @@ def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     if not (_lib.clingo_symbol_name(atom._rep, _NAME) and _lib.clingo_symbol_arguments(atom._rep, _ARGUMENTS, _SIZE)):
         raise ValueError(f"not a function symbol: {atom}")
     return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0]))
+
+
+def names_and_arguments(atoms: list[clingo.Symbol]) -> Iterator[tuple[str, list[int]]]:
+    """name_and_arguments of each atom, for many atoms: clingo interns names, so a name is
+    decoded once per the address of its characters (alive as long as the atoms are)."""
+    name_of, arguments_of, unpack = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack
+    decoded: dict[Any, str] = {}
+    for atom in atoms:
+        if not (name_of(atom._rep, _NAME) and arguments_of(atom._rep, _ARGUMENTS, _SIZE)):
+            raise ValueError(f"not a function symbol: {atom}")
+        characters = _NAME[0]
+        name = decoded.get(characters)
+        if name is None:
+            name = decoded[characters] = _ffi.string(characters).decode()
+        yield name, unpack(_ARGUMENTS[0], _SIZE[0]) if _SIZE[0] else []
 
 
 def number(key: int) -> int | None:
