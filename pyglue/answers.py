@@ -9,13 +9,15 @@ post-processor counts: the paths of an event graph (`event_outcomes`).
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import string
 from collections import Counter, defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import clingo
 
@@ -99,26 +101,35 @@ class ModelIndex:
         # the steps (event_step/5) grouped by state once, as EventGraph.edges
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
         self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(dict)
-        number = symbols.number
-        for atom, (name, keys) in zip(result.atoms, symbols.names_and_arguments(result.atoms)):
-            if name == "event_step" and len(keys) == 5:  # most atoms: the fast way
-                ask, node, effect_class, target, left = keys
-                edges = self.steps[ask]
-                steps = edges.get(node)
-                if steps is None:
-                    steps = edges[node] = []
-                steps.append((effect_class, target, number(left)))
-                continue
-            if name not in READ or len(keys) != _ARITY.get(name, len(keys)):
-                self.unread.append(str(atom))
-            first = keys[0] if keys else None
-            if name in GRAPH and first is not None:
-                self.graph_keys[name, first].append(keys[1:])
-                continue
-            arguments = tuple(map(symbols.symbol, keys))
-            self.atoms[name].append(arguments)
-            if first is not None:
-                self.per_ask[name, first].append(arguments[1:])
+        groups = symbols.by_name(result.atoms)
+        if any(name not in READ or any(len(keys) != _ARITY.get(name, len(keys)) for keys in rows)
+               for name, rows in groups.items()):  # an extra rule file's atoms: kept in the model's order
+            self.unread = [str(atom) for atom in result.atoms if _unread(*symbols.name_and_arguments(atom))]
+        number, symbol = symbols.number, symbols.symbol
+        for name, rows in groups.items():
+            if name == "event_step":  # most atoms: grouped by ask and by state, as keys
+                others = []
+                for keys in rows:
+                    if len(keys) != 5:
+                        others.append(keys)
+                        continue
+                    ask, node, effect_class, target, left = keys
+                    edges = self.steps[ask]
+                    steps = edges.get(node)
+                    if steps is None:
+                        steps = edges[node] = []
+                    steps.append((effect_class, target, number(left)))
+                rows = others
+            graph = name in GRAPH
+            for keys in rows:
+                first = keys[0] if keys else None
+                if graph and first is not None:
+                    self.graph_keys[name, first].append(tuple(keys[1:]))
+                    continue
+                arguments = tuple(map(symbol, keys))
+                self.atoms[name].append(arguments)
+                if first is not None:
+                    self.per_ask[name, first].append(arguments[1:])
         self.values: dict[clingo.Symbol, dict[str, clingo.Symbol]] = defaultdict(dict)
         self.items: dict[clingo.Symbol, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = \
             defaultdict(lambda: defaultdict(list))
@@ -153,7 +164,26 @@ class ModelIndex:
         return self.per_ask.get((name, key), [])
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection in the block: reading a model makes hundreds of
+    thousands of small containers (no cycles), each of which would count towards a
+    collection scanning them all again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 _ARITY = {"answer": 3, "answer_item": 4, "ask_error": 2, "forbidden": 2, "forbidden_because": 3}
+
+
+def _unread(name: str, keys: tuple[int, ...]) -> bool:
+    """An atom no answer reads: a predicate not read, or not of the arity read."""
+    return name not in READ or len(keys) != _ARITY.get(name, len(keys))
 
 
 def _table_name(node: clingo.Symbol) -> str:

@@ -36,22 +36,25 @@ def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     """A function symbol's name and the keys of its arguments."""
     if not (_lib.clingo_symbol_name(atom._rep, _NAME) and _lib.clingo_symbol_arguments(atom._rep, _ARGUMENTS, _SIZE)):
         raise ValueError(f"not a function symbol: {atom}")
-    return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0]))
+    return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0])) if _SIZE[0] else ()
 
 
-def names_and_arguments(atoms: list[clingo.Symbol]) -> Iterator[tuple[str, list[int]]]:
-    """name_and_arguments of each atom, for many atoms: clingo interns names, so a name is
-    decoded once per the address of its characters (alive as long as the atoms are)."""
+def by_name(atoms: list[clingo.Symbol]) -> dict[str, list[list[int]]]:
+    """The keys of the arguments of each atom, grouped by the atom's name (in the atoms'
+    order within a name). clingo interns names: a name is decoded once per the address
+    of its characters, alive as long as the atoms are."""
     name_of, arguments_of, unpack = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack
-    decoded: dict[Any, str] = {}
+    rows_at: dict[Any, list[list[int]]] = {}
+    groups: dict[str, list[list[int]]] = {}
     for atom in atoms:
         if not (name_of(atom._rep, _NAME) and arguments_of(atom._rep, _ARGUMENTS, _SIZE)):
             raise ValueError(f"not a function symbol: {atom}")
-        characters = _NAME[0]
-        name = decoded.get(characters)
-        if name is None:
-            name = decoded[characters] = _ffi.string(characters).decode()
-        yield name, unpack(_ARGUMENTS[0], _SIZE[0]) if _SIZE[0] else []
+        rows = rows_at.get(_NAME[0])
+        if rows is None:
+            characters = _NAME[0]
+            rows = rows_at[characters] = groups.setdefault(_ffi.string(characters).decode(), [])
+        rows.append(unpack(_ARGUMENTS[0], _SIZE[0]) if _SIZE[0] else [])
+    return groups
 
 
 def number(key: int) -> int | None:
