@@ -101,25 +101,27 @@ class ModelIndex:
         # the steps (event_step/5) grouped by state once, as EventGraph.edges
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
         self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(dict)
-        groups = symbols.by_name(result.atoms)
+        number, symbol = symbols.number, symbols.symbol
+        others: list[list[int]] = []
+
+        def step(keys: list[int]) -> None:  # most atoms: grouped by ask and by state, as keys
+            if len(keys) != 5:
+                others.append(keys)
+                return
+            ask, node, effect_class, target, left = keys
+            edges = self.steps[ask]
+            steps = edges.get(node)
+            if steps is None:
+                steps = edges[node] = []
+            steps.append((effect_class, target, number(left)))
+
+        groups = symbols.by_name(result.atoms, {"event_step": step})
+        if others:
+            groups["event_step"] = others
         if any(name not in READ or any(len(keys) != _ARITY.get(name, len(keys)) for keys in rows)
                for name, rows in groups.items()):  # an extra rule file's atoms: kept in the model's order
             self.unread = [str(atom) for atom in result.atoms if _unread(*symbols.name_and_arguments(atom))]
-        number, symbol = symbols.number, symbols.symbol
         for name, rows in groups.items():
-            if name == "event_step":  # most atoms: grouped by ask and by state, as keys
-                others = []
-                for keys in rows:
-                    if len(keys) != 5:
-                        others.append(keys)
-                        continue
-                    ask, node, effect_class, target, left = keys
-                    edges = self.steps[ask]
-                    steps = edges.get(node)
-                    if steps is None:
-                        steps = edges[node] = []
-                    steps.append((effect_class, target, number(left)))
-                rows = others
             graph = name in GRAPH
             for keys in rows:
                 first = keys[0] if keys else None
@@ -630,21 +632,22 @@ class EventGraph:
             return self._order
         done: set[int] = set()
         order: list[int] = []
+        steps_of, seen, finished = self.edges.get, done.add, order.append
         for root in self.roots:
             if root in done:
                 continue
-            done.add(root)
-            stack = [(root, iter(self.edges.get(root, ())))]
+            seen(root)
+            stack = [(root, iter(steps_of(root, ())))]
             while stack:
                 node, steps = stack[-1]
                 for _class, target, _left in steps:
                     if target not in done:
-                        done.add(target)
-                        stack.append((target, iter(self.edges.get(target, ()))))
+                        seen(target)
+                        stack.append((target, iter(steps_of(target, ()))))
                         break
                 else:
                     stack.pop()
-                    order.append(node)
+                    finished(node)
         order.reverse()
         self._order = order
         return order
@@ -667,14 +670,15 @@ class EventGraph:
         """From the last states back: the bit set of the outcomes each state can end with."""
         if self._outcomes or not self.roots:
             return self._outcomes
+        outcomes, endings, steps_of, bit = self._outcomes, self.endings, self.edges.get, self._bits
         for node in reversed(self._after()):
             bits = 0
-            for mana in self.endings.get(node, ()):
-                bits |= self._bits[mana]
-            for _class, target, _left in self.edges.get(node, ()):
-                bits |= self._outcomes[target]
-            self._outcomes[node] = bits
-        return self._outcomes
+            for mana in endings.get(node, ()):
+                bits |= bit[mana]
+            for _class, target, _left in steps_of(node, ()):
+                bits |= outcomes[target]
+            outcomes[node] = bits
+        return outcomes
 
     def orders_from(self, node: int) -> int:
         """The number of (order, trigger choice) sequences from node to a final state."""

@@ -11,7 +11,7 @@ pyproject pins clingo to 5.8, whose `_internal` module this uses.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable
 
 import clingo
 from clingo._internal import _ffi, _lib
@@ -39,21 +39,26 @@ def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0])) if _SIZE[0] else ()
 
 
-def by_name(atoms: list[clingo.Symbol]) -> dict[str, list[list[int]]]:
+def by_name(atoms: list[clingo.Symbol], take: dict[str, Callable[[list[int]], Any]] | None = None
+            ) -> dict[str, list[list[int]]]:
     """The keys of the arguments of each atom, grouped by the atom's name (in the atoms'
-    order within a name). clingo interns names: a name is decoded once per the address
-    of its characters, alive as long as the atoms are."""
+    order within a name); the atoms of a name in `take` are given to its function as they
+    come instead, and not kept (a graph's hundreds of thousands of steps). clingo interns
+    names: a name is decoded once per the address of its characters, alive as long as
+    the atoms are."""
     name_of, arguments_of, unpack = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack
-    rows_at: dict[Any, list[list[int]]] = {}
+    take = take or {}
+    sink_at: dict[Any, Callable[[list[int]], Any]] = {}
     groups: dict[str, list[list[int]]] = {}
     for atom in atoms:
         if not (name_of(atom._rep, _NAME) and arguments_of(atom._rep, _ARGUMENTS, _SIZE)):
             raise ValueError(f"not a function symbol: {atom}")
-        rows = rows_at.get(_NAME[0])
-        if rows is None:
+        sink = sink_at.get(_NAME[0])
+        if sink is None:
             characters = _NAME[0]
-            rows = rows_at[characters] = groups.setdefault(_ffi.string(characters).decode(), [])
-        rows.append(unpack(_ARGUMENTS[0], _SIZE[0]) if _SIZE[0] else [])
+            name = _ffi.string(characters).decode()
+            sink = sink_at[characters] = take.get(name) or groups.setdefault(name, []).append
+        sink(unpack(_ARGUMENTS[0], _SIZE[0]) if _SIZE[0] else [])
     return groups
 
 
