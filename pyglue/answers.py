@@ -9,13 +9,15 @@ post-processor counts: the paths of an event graph (`event_outcomes`).
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import string
 from collections import Counter, defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import clingo
 
@@ -98,22 +100,38 @@ class ModelIndex:
         # the event graphs' atoms of each ask, as keys (pyglue.symbols): read by EventGraph;
         # the steps (event_step/5) grouped by state once, as EventGraph.edges
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
-        self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(lambda: defaultdict(list))
-        for atom in result.atoms:
-            name, keys = symbols.name_and_arguments(atom)
-            if name not in READ or len(keys) != _ARITY.get(name, len(keys)):
-                self.unread.append(str(atom))
-            first = keys[0] if keys else None
-            if name == "event_step" and first is not None and len(keys) == 5:
-                self.steps[first][keys[1]].append((keys[2], keys[3], symbols.number(keys[4])))
-                continue
-            if name in GRAPH and first is not None:
-                self.graph_keys[name, first].append(keys[1:])
-                continue
-            arguments = tuple(map(symbols.symbol, keys))
-            self.atoms[name].append(arguments)
-            if first is not None:
-                self.per_ask[name, first].append(arguments[1:])
+        self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(dict)
+        number, symbol = symbols.number, symbols.symbol
+        others: list[list[int]] = []
+
+        def step(keys: list[int]) -> None:  # most atoms: grouped by ask and by state, as keys
+            if len(keys) != 5:
+                others.append(keys)
+                return
+            ask, node, effect_class, target, left = keys
+            edges = self.steps[ask]
+            steps = edges.get(node)
+            if steps is None:
+                steps = edges[node] = []
+            steps.append((effect_class, target, number(left)))
+
+        groups = symbols.by_name(result.atoms, {"event_step": step})
+        if others:
+            groups["event_step"] = others
+        if any(name not in READ or any(len(keys) != _ARITY.get(name, len(keys)) for keys in rows)
+               for name, rows in groups.items()):  # an extra rule file's atoms: kept in the model's order
+            self.unread = [str(atom) for atom in result.atoms if _unread(*symbols.name_and_arguments(atom))]
+        for name, rows in groups.items():
+            graph = name in GRAPH
+            for keys in rows:
+                first = keys[0] if keys else None
+                if graph and first is not None:
+                    self.graph_keys[name, first].append(tuple(keys[1:]))
+                    continue
+                arguments = tuple(map(symbol, keys))
+                self.atoms[name].append(arguments)
+                if first is not None:
+                    self.per_ask[name, first].append(arguments[1:])
         self.values: dict[clingo.Symbol, dict[str, clingo.Symbol]] = defaultdict(dict)
         self.items: dict[clingo.Symbol, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = \
             defaultdict(lambda: defaultdict(list))
@@ -148,7 +166,26 @@ class ModelIndex:
         return self.per_ask.get((name, key), [])
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection in the block: reading a model makes hundreds of
+    thousands of small containers (no cycles), each of which would count towards a
+    collection scanning them all again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 _ARITY = {"answer": 3, "answer_item": 4, "ask_error": 2, "forbidden": 2, "forbidden_because": 3}
+
+
+def _unread(name: str, keys: tuple[int, ...]) -> bool:
+    """An atom no answer reads: a predicate not read, or not of the arity read."""
+    return name not in READ or len(keys) != _ARITY.get(name, len(keys))
 
 
 def _table_name(node: clingo.Symbol) -> str:
@@ -393,9 +430,16 @@ class _Builder:
         several = Counter(a.arguments[0] for members in graph.members.values() for a in members
                           if a.match("ab", 2)) if results else None
 
+        names: dict[int, str] = {}  # by the key of the ability (pyglue.symbols)
+
+        def name(ability: clingo.Symbol) -> str:
+            key = symbols.key(ability)
+            if key not in names:
+                names[key] = effect_name(self.index, ability, several)
+            return names[key]
+
         def orders(outcome: str) -> list[list[str]]:
-            return [[effect_name(self.index, a, several) for a in order]
-                    for order in graph.orders(outcome, self.max_orders)]
+            return [[name(a) for a in order] for order in graph.orders(outcome, self.max_orders)]
 
         counts = graph.outcome_counts()
         if results is None:  # a mana event: outcomes by the mana they add
@@ -598,6 +642,8 @@ class EventGraph:
         self._order: list[int] | None = None
         self._totals: dict[int, int] = {}
         self._outcomes: dict[int, int] = {}  # state -> bit set of the outcomes reachable from it
+        self._sorted: dict[int, list[tuple[int, int]]] = {}  # state -> its steps in the orders' order
+        self._keys: dict[int, list[int]] = {}  # class -> the keys of its effects, by their terms
         self._bits = {mana: 1 << n for n, mana in enumerate(sorted({m for e in self.endings.values() for m in e}))}
 
     @staticmethod
@@ -611,49 +657,53 @@ class EventGraph:
             return self._order
         done: set[int] = set()
         order: list[int] = []
+        steps_of, seen, finished = self.edges.get, done.add, order.append
         for root in self.roots:
             if root in done:
                 continue
-            done.add(root)
-            stack = [(root, iter(self.edges.get(root, ())))]
+            seen(root)
+            stack = [(root, iter(steps_of(root, ())))]
             while stack:
                 node, steps = stack[-1]
                 for _class, target, _left in steps:
                     if target not in done:
-                        done.add(target)
-                        stack.append((target, iter(self.edges.get(target, ()))))
+                        seen(target)
+                        stack.append((target, iter(steps_of(target, ()))))
                         break
                 else:
                     stack.pop()
-                    order.append(node)
+                    finished(node)
         order.reverse()
         self._order = order
         return order
 
     def outcome_counts(self) -> Counter[str]:
         """Forward over the states: the sequences that reach each, then those that end there."""
-        ways: dict[int, int] = Counter(self.roots)
+        ways: dict[int, int] = dict(Counter(self.roots))
         total: Counter[str] = Counter()
+        edges, endings = self.edges, self.endings
         for node in self._after():
-            reached = ways[node]
-            for mana, count in self.endings.get(node, {}).items():
-                total[mana] += reached * count
-            for _class, target, left in self.edges.get(node, ()):
-                ways[target] += reached * left
+            reached = ways.get(node, 0)
+            if node in endings:
+                for mana, count in endings[node].items():
+                    total[mana] += reached * count
+            for _class, target, left in edges.get(node, ()):
+                ways[target] = ways.get(target, 0) + reached * left
         return total
 
     def _reachable(self) -> dict[int, int]:
         """From the last states back: the bit set of the outcomes each state can end with."""
         if self._outcomes or not self.roots:
             return self._outcomes
+        outcomes, endings, steps_of, bit = self._outcomes, self.endings, self.edges.get, self._bits
         for node in reversed(self._after()):
             bits = 0
-            for mana in self.endings.get(node, ()):
-                bits |= self._bits[mana]
-            for _class, target, _left in self.edges.get(node, ()):
-                bits |= self._outcomes[target]
-            self._outcomes[node] = bits
-        return self._outcomes
+            for mana in endings.get(node, ()):
+                bits |= bit[mana]
+            for _class, target, _left in steps_of(node, ()):
+                bits |= outcomes[target]
+            outcomes[node] = bits
+        return outcomes
 
     def orders_from(self, node: int) -> int:
         """The number of (order, trigger choice) sequences from node to a final state."""
@@ -667,26 +717,43 @@ class EventGraph:
         """Up to `limit` distinct orders of effects that end with `mana` (choices merged),
         first by the effects' terms."""
         reachable = self._reachable()
-        found: list[list[clingo.Symbol]] = []
-        seen: set[tuple] = set()
+        found: list[tuple[int, ...]] = []  # orders as the keys of their effects
+        seen: set[tuple[int, ...]] = set()
         bit = self._bits.get(mana, 0)
 
-        def walk(node: int, path: list[clingo.Symbol]) -> None:
+        def walk(node: int, path: tuple[int, ...]) -> None:
             if len(found) >= limit or not reachable.get(node, 0) & bit:
                 return
-            if mana in self.endings.get(node, {}) and tuple(path) not in seen:
-                seen.add(tuple(path))
-                found.append(list(path))
-            # by class, then state: the orders listed do not depend on the order of the atoms
-            for effect_class, target, _left in sorted(self.edges.get(node, ()),
-                                                      key=lambda step: (self.symbol(step[0]), self.symbol(step[1]))):
-                for effect in self.members[effect_class]:
-                    if effect not in path:
-                        walk(target, path + [effect])
+            if mana in self.endings.get(node, {}) and path not in seen:
+                seen.add(path)
+                found.append(path)
+            for effect_class, target in self._sorted_steps(node):
+                if reachable.get(target, 0) & bit:
+                    for effect in self._member_keys(effect_class):
+                        if effect not in path:
+                            walk(target, path + (effect,))
+                            if len(found) >= limit:
+                                return
 
         for root in self.roots:
-            walk(root, [])
-        return found[:limit]
+            walk(root, ())
+        return [[self.symbol(effect) for effect in order] for order in found[:limit]]
+
+    def _sorted_steps(self, node: int) -> list[tuple[int, int]]:
+        """The steps from a state by class, then state (as terms): the orders listed do not
+        depend on the order of the atoms. Sorted once per state."""
+        steps = self._sorted.get(node)
+        if steps is None:
+            steps = self._sorted[node] = [
+                (effect_class, target) for effect_class, target, _left in
+                sorted(self.edges.get(node, ()), key=lambda step: (self.symbol(step[0]), self.symbol(step[1])))]
+        return steps
+
+    def _member_keys(self, effect_class: int) -> list[int]:
+        keys = self._keys.get(effect_class)
+        if keys is None:
+            keys = self._keys[effect_class] = [symbols.key(effect) for effect in self.members.get(effect_class, ())]
+        return keys
 
 
 class AbilityNotes:

@@ -9,7 +9,7 @@ from typing import Any
 
 import clingo
 
-from .answers import Answer, ModelIndex, build_answers
+from .answers import Answer, ModelIndex, build_answers, gc_paused
 from .cards import CardDatabase
 from .errors import MtgaspError
 from .facts import scenario_facts
@@ -62,8 +62,9 @@ def answer_scenario(source: str | Path | dict, settings: Settings, name: str = "
         facts = scenario_facts(scenario)
 
         def answers(result: SolveResult) -> tuple:
-            index = ModelIndex(result)
-            built = build_answers(scenario, facts, result, settings.max_orders, index)
+            with gc_paused():
+                index = ModelIndex(result)
+                built = build_answers(scenario, facts, result, settings.max_orders, index)
             return built, result.stats, result.warnings, index.unread, pictures(index, built) if draw else {}
 
         def pictures(index: ModelIndex, built: list[Answer]) -> dict[int, str]:

@@ -11,6 +11,8 @@ pyproject pins clingo to 5.8, whose `_internal` module this uses.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import clingo
 from clingo._internal import _ffi, _lib
 
@@ -41,7 +43,30 @@ def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     """A function symbol's name and the keys of its arguments."""
     if not (_lib.clingo_symbol_name(atom._rep, _NAME) and _lib.clingo_symbol_arguments(atom._rep, _ARGUMENTS, _SIZE)):
         raise ValueError(f"not a function symbol: {atom}")
-    return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0]))
+    return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0])) if _SIZE[0] else ()
+
+
+def by_name(atoms: list[clingo.Symbol], take: dict[str, Callable[[list[int]], Any]] | None = None
+            ) -> dict[str, list[list[int]]]:
+    """The keys of the arguments of each atom, grouped by the atom's name (in the atoms'
+    order within a name); the atoms of a name in `take` are given to its function as they
+    come instead, and not kept (a graph's hundreds of thousands of steps). clingo interns
+    names: a name is decoded once per the address of its characters, alive as long as
+    the atoms are."""
+    name_of, arguments_of, unpack = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack
+    take = take or {}
+    sink_at: dict[Any, Callable[[list[int]], Any]] = {}
+    groups: dict[str, list[list[int]]] = {}
+    for atom in atoms:
+        if not (name_of(atom._rep, _NAME) and arguments_of(atom._rep, _ARGUMENTS, _SIZE)):
+            raise ValueError(f"not a function symbol: {atom}")
+        sink = sink_at.get(_NAME[0])
+        if sink is None:
+            characters = _NAME[0]
+            name = _ffi.string(characters).decode()
+            sink = sink_at[characters] = take.get(name) or groups.setdefault(name, []).append
+        sink(unpack(_ARGUMENTS[0], _SIZE[0]) if _SIZE[0] else [])
+    return groups
 
 
 def number(key: int) -> int | None:

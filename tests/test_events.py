@@ -326,3 +326,20 @@ def test_event_scenarios_pass_check(capsys, corpus_path):
         pytest.skip("no tests/events")
     code, out, err = run(capsys, "check", "--cards", corpus_path, EVENTS)
     assert code == 0, out + err
+
+
+def test_atoms_are_read_by_name_in_their_order():
+    # pyglue.symbols.by_name: one pass over the C API, names decoded once; the keys are
+    # the arguments' symbols, a constant has none
+    import clingo
+
+    from pyglue import symbols
+
+    atoms = [clingo.parse_term(text) for text in ('event_step(1,n(0),c,n(1),2)', 'answer(1,"k",v)', "flag",
+                                                  'event_step(1,n(1),d,n(3),1)')]
+    groups = symbols.by_name(atoms)
+    assert list(groups) == ["event_step", "answer", "flag"]
+    assert [[str(symbols.symbol(k)) for k in keys] for keys in groups["event_step"]] == \
+        [["1", "n(0)", "c", "n(1)", "2"], ["1", "n(1)", "d", "n(3)", "1"]]
+    assert groups["flag"] == [[]]
+    assert symbols.name_and_arguments(atoms[2]) == ("flag", ())
