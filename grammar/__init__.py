@@ -29,11 +29,21 @@ TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 __all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "constant_name"]
 
 
-PARSER = Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
-                   start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                          "keyword_arg", "target", "conditional", "static_conditional",
-                          "level_symbol", "level_box"],
-                   cache=_cache.parser_cache_file(), _plugins={"ContextualLexer": FastContextualLexer})
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The parser of oracle.lark, built at its first use: a card whose facts are
+    in the parse cache needs none, so an ask on known cards starts faster."""
+    return Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
+                     start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
+                            "keyword_arg", "target", "conditional", "static_conditional",
+                            "level_symbol", "level_box"],
+                     cache=_cache.parser_cache_file(), _plugins={"ContextualLexer": FastContextualLexer})
+
+
+def __getattr__(name):
+    if name == "PARSER":  # grammar.PARSER, for the tests and tools that read the grammar's tables
+        return parser()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -189,7 +199,7 @@ def _tree(piece, rule):
     if not piece.lstrip().startswith(_first_words(rule)):
         return None  # no token `rule` may begin with: no need to ask the parser
     try:
-        return PARSER.parse(piece, start=rule)
+        return parser().parse(piece, start=rule)
     except LarkError:
         return None
 
@@ -201,8 +211,8 @@ def _first_words(rule):
     string (WORD, NUMBER...). The lexer takes such a string wherever the
     piece begins with it."""
     words = []
-    for name in PARSER.parse_interactive(start=rule).accepts():
-        pattern = PARSER.get_terminal(name).pattern
+    for name in parser().parse_interactive(start=rule).accepts():
+        pattern = parser().get_terminal(name).pattern
         if not isinstance(pattern, PatternStr) or pattern.flags:
             return ("",)
         words.append(pattern.value)
