@@ -13,6 +13,16 @@ CORPUS = SHARED / "data" / "oracle_corpus.json"
 SPEC_EXAMPLES = SHARED / "spec" / "examples"
 
 
+def tool_module(name: str):
+    """A script of tools/ (not a package), loaded as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture
 def shared_dir() -> Path:
     if not SHARED.is_dir():

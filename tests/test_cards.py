@@ -1,13 +1,12 @@
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO_ROOT
+from conftest import tool_module
 from pyglue.cards import BUNDLED_CARDS, CARDS_ENV_VAR, Card, CardDatabase, name_key
 from pyglue.errors import MtgaspError, UnknownCardError
 
@@ -18,10 +17,7 @@ def write_json(path: Path, data) -> Path:
 
 
 def load_bundle_script():
-    spec = importlib.util.spec_from_file_location("bundle_cards", REPO_ROOT / "tools" / "bundle_cards.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool_module("bundle_cards")
 
 
 # Bundled cards

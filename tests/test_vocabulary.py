@@ -66,14 +66,9 @@ def test_every_selector_constraint_has_a_shape():
 
 
 def _generator():
-    import importlib.util
+    from conftest import tool_module
 
-    from conftest import REPO_ROOT
-
-    spec = importlib.util.spec_from_file_location("generate_matchers", REPO_ROOT / "tools" / "generate_matchers.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool_module("generate_matchers")
 
 
 def test_the_matcher_views_are_generated_from_the_one_matcher():
