@@ -37,8 +37,15 @@ def declarations(text: str) -> tuple[list[str], dict[str, set[str]], dict[str, s
     control.add("base", [], "\n".join(f"#show {name}/{arity}." for name, arity in
                                       (("matcher_view", 1), ("matcher_skips", 2), ("matcher_leaves", 2),
                                        ("matcher_direct", 3))))
+    order: list[str] = []  # the views as matcher.lp declares them, one fact each
+
+    def declaration(stm) -> None:
+        if _head_name(stm) in DECLARATIONS:
+            builder.add(stm)
+        if _head_name(stm) == "matcher_view":
+            order.append(str(stm.head.atom.symbol.arguments[0]))
     with ast.ProgramBuilder(control) as builder:
-        ast.parse_string(text, lambda stm: builder.add(stm) if _head_name(stm) in DECLARATIONS else None)
+        ast.parse_string(text, declaration)
     control.ground([("base", [])])
     views: list[str] = []
     skips: dict[str, set[str]] = {}
@@ -54,7 +61,6 @@ def declarations(text: str) -> tuple[list[str], dict[str, set[str]], dict[str, s
                     direct.setdefault(args[0], {})[args[1]] = args[2]
                 else:
                     (skips if symbol.name == "matcher_skips" else leaves).setdefault(args[0], set()).add(args[1])
-    order = [line.split("(")[1].split(")")[0] for line in text.splitlines() if line.startswith("matcher_view(")]
     return sorted(views, key=order.index), skips, leaves, direct
 
 
