@@ -147,6 +147,9 @@ class Selectors(Reading):
     def opponent_controls(self):
         return ("sel_controller", const("opponent"))
 
+    def you_dont_control(self):
+        return ("sel_controller", const("not_you"))
+
     def anywhere(self, *_words):
         return None
 
@@ -185,6 +188,11 @@ class Selectors(Reading):
         if word.value not in KEYWORD_WORDS:
             raise NotUnderstood(word.value)
         return ("sel_keyword", const(word.value))
+
+    def without_keyword(self, word):
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return ("sel_not_keyword", const(word.value))
 
     def same_name_as_exiled(self):
         exiled = self._selector([("sel_exiled_with", None)])

@@ -1088,8 +1088,8 @@ def test_targets_of_sentences_not_understood(text, expected):
 
 
 def test_targets_that_do_not_parse_give_no_fact():
-    # "you don't control" is not a selector: no target, no guess at "target creature"
-    fs = facts("It fights up to one target creature you don't control.")
+    # "defending player controls" is not a selector: no target, no guess at "target creature"
+    fs = facts("It fights up to one target creature defending player controls.")
     assert not any(f.startswith("target") for f in fs)
     fs = facts("This spell costs {1} less to cast if it targets a creature you control.")
     assert not any(f.startswith("target") for f in fs)
@@ -1379,6 +1379,9 @@ def test_sacrifice_this_and_another_object_is_two_costs():
     ("Destroy target attacking or blocking creature.",
      {"sel_attacking(S1)", "sel_blocking(S2)", "sel_type(S3,creature)", "sel_any_of(S3,S1)",
       "sel_any_of(S3,S2)", "target(A,1,S3)"}),
+    ("Destroy target creature you don't control.", {"sel_controller(S1,not_you)", "sel_type(S1,creature)"}),
+    ("This spell deals 2 damage to each creature without flying.",
+     {"sel_not_keyword(S1,flying)", "sel_type(S1,creature)", "effect(A,1,deal_damage(S1,n(2)))"}),
 ])
 def test_colors_not_had_status_and_small_power_in_selectors(text, expected):
     fs = facts(text)
@@ -1400,6 +1403,8 @@ def test_colors_not_had_status_and_small_power_in_selectors(text, expected):
     "Destroy target black or black creature.",
     "Destroy target nonblack nonblack creature.",
     "Destroy target creature with power 2 or or less.",
+    "Destroy target creature without without flying.",
+    "Destroy target creature you don't don't control.",
 ])
 def test_garbled_text_stays_unparsed(text):
     assert parse_card("o", "Test Card", text).unparsed
