@@ -548,22 +548,28 @@ def _merged(first: str, second: str) -> str:
 
 
 def token_characteristics(token: clingo.Symbol) -> dict[str, Any]:
-    """A token an effect describes (VOCABULARY.md, `create_token`), as a characteristics
-    table, named as 111.4 says (pyglue.cards.default_token_name)."""
+    """A token the rules describe (VOCABULARY.md, `create_token`; a predefined one as
+    its definition, 111.10), as a characteristics table. Its name is the one the rules
+    give (`named(Name, T)`), else its subtypes plus "Token" (111.4,
+    pyglue.cards.default_token_name: clingo has no strings to join)."""
     from .cards import default_token_name
 
     def words(symbol: clingo.Symbol) -> list[str]:
         return [type_word(part.name) for part in symbol.arguments] if symbol.type == clingo.SymbolType.Function \
             else []
-    if len(token.arguments) == 1:  # a predefined token (111.10): treasure, food, clue...
-        name = type_word(token.arguments[0].name)
-        return {"name": name, "types": ["Artifact"], "subtypes": [name]}
+    name = None
+    if token.match("named", 2):
+        name, token = type_word(token.arguments[0].name), token.arguments[1]
     power, toughness, colors, subtypes, types = token.arguments[:5]
     sub = words(subtypes)
-    return {"name": default_token_name(sub), "types": sorted(words(types)), "subtypes": sorted(sub),
-            "power": power.number if power.type == clingo.SymbolType.Number else str(power),
-            "toughness": toughness.number if toughness.type == clingo.SymbolType.Number else str(toughness),
-            "colors": [part.name.upper() for part in colors.arguments]}
+    table = {"name": name or default_token_name(sub), "types": sorted(words(types)), "subtypes": sorted(sub),
+             "colors": [part.name.upper() for part in colors.arguments]}
+    for key, value in (("power", power), ("toughness", toughness)):
+        if value.type == clingo.SymbolType.Number:
+            table[key] = value.number
+        elif not value.match("none", 0):  # a noncreature token has none (111.10)
+            table[key] = str(value)
+    return table
 
 
 

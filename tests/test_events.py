@@ -244,6 +244,25 @@ def test_a_replacements_own_token_is_in_the_result(tmp_path, capsys):
                                          "power": 2, "toughness": 2, "colors": ["B"]}
 
 
+@pytest.mark.parametrize("token, characteristics", [
+    # 111.10a: a colorless Treasure artifact token; 111.10d: a 2/2 black Zombie creature token
+    # named Walker; 111.10e: a colorless Shard enchantment token
+    ("treasure", {"name": "Treasure Token", "types": ["Artifact"], "subtypes": ["Treasure"], "colors": []}),
+    ("walker", {"name": "Walker", "types": ["Creature"], "subtypes": ["Zombie"], "colors": ["B"],
+                "power": 2, "toughness": 2}),
+    ("shard", {"name": "Shard Token", "types": ["Enchantment"], "subtypes": ["Shard"], "colors": []}),
+])
+def test_a_predefined_token_has_the_characteristics_of_its_definition(tmp_path, capsys, token, characteristics):
+    objects = enchantment("keeper") + BEARS
+    path, rules = scenario(tmp_path, objects, '[[ask]]\nevent = "zone_change"\nobject = "bears"\ndies = true\n',
+                           {"keeper": ("zone_change", ["affected(SEL)", "from_zone(battlefield)", "to_zone(graveyard)"],
+                                       ["to_zone(exile)", f"also(create_token(n(1),token({token})))"])})
+    [answer] = answers(capsys, path, rules)
+    [outcome] = answer["outcomes"]
+    [made] = outcome["result"]["created"]
+    assert made["characteristics"] == characteristics
+
+
 def test_an_entering_permanents_own_counters_come_first(tmp_path, capsys):
     # 616.1a: the object's "enters with" ability (a self-replacement effect,
     # 614.15) applies before the others.
