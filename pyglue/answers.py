@@ -432,14 +432,13 @@ class _Builder:
 
         names: dict[int, str] = {}  # by the key of the ability (pyglue.symbols)
 
-        def name(ability: clingo.Symbol) -> str:
-            key = symbols.key(ability)
+        def name(key: int) -> str:
             if key not in names:
-                names[key] = effect_name(self.index, ability, several)
+                names[key] = effect_name(self.index, symbols.symbol(key), several)
             return names[key]
 
         def orders(outcome: str) -> list[list[str]]:
-            return [[name(a) for a in order] for order in graph.orders(outcome, self.max_orders)]
+            return [[name(key) for key in order] for order in graph.orders(outcome, self.max_orders)]
 
         counts = graph.outcome_counts()
         if results is None:  # a mana event: outcomes by the mana they add
@@ -650,6 +649,7 @@ class EventGraph:
         self._outcomes: dict[int, int] = {}  # state -> bit set of the outcomes reachable from it
         self._sorted: dict[int, list[tuple[int, int]]] = {}  # state -> its steps in the orders' order
         self._keys: dict[int, list[int]] = {}  # class -> the keys of its effects, by their terms
+        self._terms: dict[int, clingo.Symbol] = {}  # key -> its symbol, for sorting steps
         self._bits = {mana: 1 << n for n, mana in enumerate(sorted({m for e in self.endings.values() for m in e}))}
 
     @staticmethod
@@ -719,9 +719,9 @@ class EventGraph:
                     left * self._totals[target] for _class, target, left in self.edges.get(state, ()))
         return self._totals.get(node, 0)
 
-    def orders(self, mana: str, limit: int) -> list[list[clingo.Symbol]]:
+    def orders(self, mana: str, limit: int) -> list[tuple[int, ...]]:
         """Up to `limit` distinct orders of effects that end with `mana` (choices merged),
-        first by the effects' terms."""
+        first by the effects' terms; each effect as its key (pyglue.symbols)."""
         reachable = self._reachable()
         found: list[tuple[int, ...]] = []  # orders as the keys of their effects
         seen: set[tuple[int, ...]] = set()
@@ -743,17 +743,25 @@ class EventGraph:
 
         for root in self.roots:
             walk(root, ())
-        return [[self.symbol(effect) for effect in order] for order in found[:limit]]
+        return found[:limit]
 
     def _sorted_steps(self, node: int) -> list[tuple[int, int]]:
         """The steps from a state by class, then state (as terms): the orders listed do not
         depend on the order of the atoms. Sorted once per state."""
         steps = self._sorted.get(node)
         if steps is None:
+            term = self._term
             steps = self._sorted[node] = [
                 (effect_class, target) for effect_class, target, _left in
-                sorted(self.edges.get(node, ()), key=lambda step: (self.symbol(step[0]), self.symbol(step[1])))]
+                sorted(self.edges.get(node, ()), key=lambda step: (term(step[0]), term(step[1])))]
         return steps
+
+    def _term(self, key: int) -> clingo.Symbol:
+        """The symbol of a key, made once: a state is the target of many steps."""
+        term = self._terms.get(key)
+        if term is None:
+            term = self._terms[key] = symbols.symbol(key)
+        return term
 
     def _member_keys(self, effect_class: int) -> list[int]:
         keys = self._keys.get(effect_class)
