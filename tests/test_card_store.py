@@ -8,7 +8,6 @@ import random
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -287,19 +286,22 @@ def corpus_database(tmp_path_factory) -> Path:
     return path
 
 
-def test_corpus_lookups_are_fast_and_agree_with_the_json(corpus_database, corpus_path):
+def test_corpus_lookups_read_only_what_they_need_and_agree_with_the_json(corpus_database, corpus_path):
     from_json = _load_index(corpus_path)
     keys = random.Random(11).sample(sorted(from_json.cards), 300)
-    started = time.perf_counter()
     database = CardDatabase(corpus_database)
     database.lookup("Kalitas, Traitor of Ghet")  # opens the database
-    assert time.perf_counter() - started < 0.1
     for key in keys:
-        started = time.perf_counter()
         card = database.lookup(key)
-        assert time.perf_counter() - started < 0.1
         bundled = database._bundled.get(key)
         assert card == (bundled or from_json.cards[key]), key
+    # Cheap whatever the corpus's size (the time is the benchmark's, benchmarks/card_lookup.py):
+    # a lookup is one indexed query, and only the cards looked up are read.
+    index = database._extra_index()
+    assert isinstance(index, SqliteCardIndex) and 0 < len(index._cards) <= 301
+    for query in ("SELECT card_id FROM names WHERE key = ?", "SELECT DISTINCT card_id FROM names WHERE loose = ?"):
+        plan = " ".join(row[-1] for row in index._db.execute("EXPLAIN QUERY PLAN " + query, ("x",)))
+        assert plan.startswith("SEARCH names USING") and "SCAN" not in plan, (query, plan)
 
 
 def test_corpus_suggestions_from_the_imported_database(corpus_database):
@@ -307,10 +309,8 @@ def test_corpus_suggestions_from_the_imported_database(corpus_database):
     with pytest.raises(UnknownCardError) as caught:
         database.lookup("Kalitas")
     assert "Kalitas, Traitor of Ghet" in str(caught.value) and "Kalitas, Bloodchief of Ghet" in str(caught.value)
-    started = time.perf_counter()
     with pytest.raises(UnknownCardError, match="did you mean: Reflecting Pool; "):
         database.lookup("Relfecting Pool")
-    assert time.perf_counter() - started < 0.5
     assert database.lookup("lim dul the necromancer").name == "Lim-Dûl the Necromancer"
 
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
+import difflib
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -207,13 +207,15 @@ def test_corpus_through_the_environment(corpus_path, monkeypatch):
         database.lookup("Petty Theft")
 
 
-def test_suggestions_among_the_whole_corpus_are_fast(corpus_path):
+def test_suggestions_among_the_whole_corpus_rank_a_shortlist(corpus_path, monkeypatch):
     database = CardDatabase(corpus_path)
     with pytest.raises(UnknownCardError):
         database.lookup("Some Card Nobody Printed")  # loads the corpus
-    started = time.perf_counter()
+    ranked = []  # difflib ranks a shortlist only, not 35,000 names (its cost: benchmarks/card_lookup.py)
+    real_ratio = difflib.SequenceMatcher.ratio
+    monkeypatch.setattr(difflib.SequenceMatcher, "ratio", lambda self: ranked.append(1) or real_ratio(self))
     with pytest.raises(UnknownCardError) as caught:
         database.lookup("Relfecting Pool")
-    assert time.perf_counter() - started < 0.3
+    assert 0 < len(ranked) <= 2 * 60  # the shortlist of each index (pyglue.cards.close_names)
     assert "did you mean: Reflecting Pool; " in str(caught.value)
     assert "--cards" not in str(caught.value)  # a database was given
