@@ -529,6 +529,11 @@ class Replacement(Reading):
     def may_skip_draw(self):
         return (const("you"), const("nothing"), True)
 
+    def redirect_draw(self):
+        """"instead that player skips that draw and you draw a card": the
+        draw is the effect's controller's instead (614.1a), card for card."""
+        return (const("that_player"), fn("redirect", const("you")))
+
     def would_draw(self, event, outcome):
         who, change, *optional = outcome
         self._same_player(event, who)

@@ -585,6 +585,14 @@ CARDS = [
       'event_do(a1,1,multiply(2))',
       'event_if(a1,1,affected_player(you))',
       'event_if(a1,1,not_first_in_draw_step)'}),
+    ('Notion Thief',
+     'If an opponent would draw a card except the first one they draw in each of their draw steps, '
+     'instead that player skips that draw and you draw a card.',
+     {'ability_kind(a1,static)',
+      'effect(a1,1,replacement(draw))',
+      'event_do(a1,1,redirect(you))',
+      'event_if(a1,1,affected_player(opponent))',
+      'event_if(a1,1,not_first_in_draw_step)'}),
     ('Obstinate Familiar',
      'If you would draw a card, you may skip that draw instead.',
      {'ability_kind(a1,static)',
@@ -675,8 +683,9 @@ NOT_UNDERSTOOD = [
     "Creatures your opponents control enter untapped.",
     "Creature cards in graveyards and graveyards can't enter the battlefield.",
     "Creature cards in hands and exile can't enter the battlefield.",
-    "If an opponent would draw a card except the first one they draw in each of their draw steps, "
+    "If you would draw a card except the first one they draw in each of their draw steps, "
     "instead that player skips that draw and you draw a card.",
+    "If an opponent would draw a card, instead you skip that draw and you draw a card.",
     "If you would draw a card except the first one they draw in each of their draw steps, draw two cards instead.",
     "If an opponent would draw a card except the first one you draw in each of your draw steps, that player skips that draw instead.",
     "If an opponent would draw a card, you may skip that draw instead.",
