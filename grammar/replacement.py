@@ -458,6 +458,14 @@ class Replacement(Reading):
     def cant_prevent_combat(self, *items):
         return self._cant_prevent(items, [const("combat")])
 
+    def tokens_under_your_control(self, duration=None):
+        """Crafty Cutpurse: "each token that would be created under an
+        opponent's control this turn is created under your control instead"
+        (616.1b: an effect on who controls it as it enters)."""
+        clauses = _replacement("create_tokens", [fn("affected_player", const("opponent"))],
+                               [fn("redirect", const("you"))], duration)
+        return ThisTurn(clauses) if duration else clauses
+
     # --------------------------------------------------------- life, draw
 
     def life_event(self, player):

@@ -613,6 +613,13 @@ CARDS = [
       'sel_type(a1.1,creature)',
       'event_if(a1,1,from_zone(battlefield))',
       'event_if(a1,1,to_zone(graveyard))'}),
+    ('Crafty Cutpurse (its effect)',
+     "Each token that would be created under an opponent's control this turn is created under your control instead.",
+     {'ability_kind(a1,spell)',
+      'effect(a1,1,replacement(create_tokens))',
+      'effect_duration(a1,1,end_of_turn)',
+      'event_do(a1,1,redirect(you))',
+      'event_if(a1,1,affected_player(opponent))'}),
     ('Notion Thief',
      'If an opponent would draw a card except the first one they draw in each of their draw steps, '
      'instead that player skips that draw and you draw a card.',
@@ -714,6 +721,7 @@ NOT_UNDERSTOOD = [
     "If you would draw a card except the first one they draw in each of their draw steps, "
     "instead that player skips that draw and you draw a card.",
     "If an opponent would draw a card, instead you skip that draw and you draw a card.",
+    "Each token that would be created under your control this turn is created under your control instead.",
     "If this permanent would be put into a graveyard, you may put it on top of its owner's graveyard instead.",
     "If a creature would be put into a graveyard, you may put it on top of its owner's library instead.",
     "If an effect causes you to discard a card, discard it, but you may put it on top of your graveyard instead of into your library.",
