@@ -768,6 +768,11 @@ class Replacement(Reading):
         clauses = _replacement("enters", [fn("affected", sel)], [modification], duration)
         return ThisTurn(clauses) if duration else clauses
 
+    def others_enter_as_copy(self, sel, this):
+        """"Creatures you control enter as a copy of this creature": a copy
+        effect as they enter (616.1c, 707.2), of this object."""
+        return _replacement("enters", [fn("affected", sel)], [fn("as_copy", this)])
+
     def others_enter_tapped(self, *items):
         return self._entering(items, const("enters_tapped"))
 

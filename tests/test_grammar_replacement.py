@@ -620,6 +620,14 @@ CARDS = [
       'effect_duration(a1,1,end_of_turn)',
       'event_do(a1,1,redirect(you))',
       'event_if(a1,1,affected_player(opponent))'}),
+    ('Essence of the Wild',
+     'Creatures you control enter as a copy of this creature.',
+     {'ability_kind(a1,static)',
+      'effect(a1,1,replacement(enters))',
+      'event_do(a1,1,as_copy(sel_self))',
+      'event_if(a1,1,affected(a1.1))',
+      'sel_type(a1.1,creature)',
+      'sel_controller(a1.1,you)'}),
     ('Notion Thief',
      'If an opponent would draw a card except the first one they draw in each of their draw steps, '
      'instead that player skips that draw and you draw a card.',
@@ -721,6 +729,8 @@ NOT_UNDERSTOOD = [
     "If you would draw a card except the first one they draw in each of their draw steps, "
     "instead that player skips that draw and you draw a card.",
     "If an opponent would draw a card, instead you skip that draw and you draw a card.",
+    "Creature you control enter as a copy of this creature.",
+    "Creatures you control enter as a copy of that creature.",
     "Each token that would be created under your control this turn is created under your control instead.",
     "If this permanent would be put into a graveyard, you may put it on top of its owner's graveyard instead.",
     "If a creature would be put into a graveyard, you may put it on top of its owner's library instead.",
