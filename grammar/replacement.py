@@ -37,6 +37,10 @@ class _Event:
     duration: Symbol = None     # end_of_turn: "If a creature would die this turn"
 
 
+class Optional(list):
+    """The modifications of a "you may ... instead" (effect_optional)."""
+
+
 class ThisTurn(list):
     """Clauses of an effect that lasts until end of turn ("Players can't
     gain life this turn"): a spell's or an ability's effect, not a static
@@ -52,7 +56,8 @@ def _clauses(effect, conditions, modifications, duration=None):
 
 
 def _replacement(kind, conditions, modifications, duration=None):
-    return _clauses(fn("replacement", const(kind)), conditions, modifications, duration)
+    clauses = _clauses(fn("replacement", const(kind)), conditions, modifications, duration)
+    return clauses[:1] + [("effect_optional",)] + clauses[1:] if isinstance(modifications, Optional) else clauses
 
 
 @v_args(inline=True)
@@ -453,6 +458,14 @@ class Replacement(Reading):
     def cant_prevent_combat(self, *items):
         return self._cant_prevent(items, [const("combat")])
 
+    def tokens_under_your_control(self, duration=None):
+        """Crafty Cutpurse: "each token that would be created under an
+        opponent's control this turn is created under your control instead"
+        (616.1b: an effect on who controls it as it enters)."""
+        clauses = _replacement("create_tokens", [fn("affected_player", const("opponent"))],
+                               [fn("redirect", const("you"))], duration)
+        return ThisTurn(clauses) if duration else clauses
+
     # --------------------------------------------------------- life, draw
 
     def life_event(self, player):
@@ -529,6 +542,11 @@ class Replacement(Reading):
     def may_skip_draw(self):
         return (const("you"), const("nothing"), True)
 
+    def redirect_draw(self):
+        """"instead that player skips that draw and you draw a card": the
+        draw is the effect's controller's instead (614.1a), card for card."""
+        return (const("that_player"), fn("redirect", const("you")))
+
     def would_draw(self, event, outcome):
         who, change, *optional = outcome
         self._same_player(event, who)
@@ -559,9 +577,14 @@ class Replacement(Reading):
 
     def into_graveyard_from_elsewhere(self, actor, owner):
         """Without "from anywhere": only of a card "not on the battlefield"
-        (else it would say from where)."""
-        self._object_of(actor, ("elsewhere",))
-        return self.into_graveyard(actor, owner)
+        (else it would say from where), or of the ability's own permanent
+        ("If this permanent would be put into a graveyard"): a permanent's
+        static ability functions on the battlefield (113.6), it moves from there."""
+        kind, sel = self._object_of(actor, ("elsewhere", "self"))
+        event = self.into_graveyard(actor, owner)
+        if kind == "self":
+            event.conditions.insert(1, fn("from_zone", const("battlefield")))
+        return event
 
     @staticmethod
     def _graveyard(zone):
@@ -596,6 +619,32 @@ class Replacement(Reading):
         self._moved(words)
         return [fn("to_zone", const("exile")),
                 fn("also", fn("create_token", self._count_amount(count), token))]
+
+    @staticmethod
+    def _library(zone):
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return [fn("to_zone", const("library"))]
+
+    def library_instead(self, *items):
+        """"put it on top of (on the bottom of) its owner's library instead"
+        (the library the card goes to is its owner's, 400.3)."""
+        *words, zone = items
+        self._moved(words)
+        return self._library(zone)
+
+    def may_library_instead(self, *items):
+        return Optional(self.library_instead(*items))
+
+    def discard_to_library(self, library, graveyard):
+        """Library of Leng: "If an effect causes you to discard a card, discard
+        it, but you may put it on top of your library instead of into your
+        graveyard": the discard (701.9a) is still one, to the library (not
+        as a cost: by an effect)."""
+        self._graveyard(graveyard)
+        return _replacement("discard", [fn("affected_player", const("you")), const("by_effect"),
+                                        fn("to_zone", const("graveyard"))],
+                            Optional(self._library(library)))
 
     def zone_change(self, event, modifications):
         clauses = _replacement("zone_change", event.conditions, modifications, event.duration)
@@ -718,6 +767,11 @@ class Replacement(Reading):
         sel = items[-1] if duration is None else items[1]
         clauses = _replacement("enters", [fn("affected", sel)], [modification], duration)
         return ThisTurn(clauses) if duration else clauses
+
+    def others_enter_as_copy(self, sel, this):
+        """"Creatures you control enter as a copy of this creature": a copy
+        effect as they enter (616.1c, 707.2), of this object."""
+        return _replacement("enters", [fn("affected", sel)], [fn("as_copy", this)])
 
     def others_enter_tapped(self, *items):
         return self._entering(items, const("enters_tapped"))

@@ -123,6 +123,18 @@ class Selectors(Reading):
             constraints.append(("sel_any_of", self._selector([self._adjective(w)])))
         return constraints
 
+    def adjective_any_of(self, *tokens):
+        """"a red instant or sorcery spell": colors before a list of two card
+        types, then the head noun ("spell", "card", "permanent"): each color
+        holds and one of the types."""
+        *colors, first, second, head = tokens
+        if not all(t.value in COLORS for t in colors) or len({t.value for t in colors}) < len(colors):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        if not (head.value in ANY_OBJECT or head.value in SPELL) or not all(
+                t.value in CARD_TYPES for t in (first, second)):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return self.any_of(first, second, head) + [self._adjective(t.value) for t in colors]
+
     def _and_of(self, *tokens):
         """"legendary creatures and planeswalkers": the objects of either card
         type, the adjectives before applying to both (an "and" of a group

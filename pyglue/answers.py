@@ -427,8 +427,8 @@ class _Builder:
 
         # An object is named ID#N when several of its abilities have effects on this event
         # (for an event ask; for a mana event, several replacement effects at all).
-        several = Counter(a.arguments[0] for members in graph.members.values() for a in members
-                          if a.match("ab", 2)) if results else None
+        several = Counter(_granting(a).arguments[0] for members in graph.members.values() for a in members
+                          if _granting(a).match("ab", 2)) if results else None
 
         names: dict[int, str] = {}  # by the key of the ability (pyglue.symbols)
 
@@ -580,9 +580,18 @@ def effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | No
     return index.effect_names[ability]
 
 
+def _granting(ability: clingo.Symbol) -> clingo.Symbol:
+    """The printed ability a quoted one comes from: sub(A, K) (All Slivers have "...") is A's."""
+    while ability.match("sub", 2):
+        ability = ability.arguments[0]
+    return ability
+
+
 def _effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | None = None) -> str:
     """A replacement effect is named by its object's id, with #N when it has several, or
-    `effect N` for the N-th [[effect]] (spec)."""
+    `effect N` for the N-th [[effect]] (spec); an ability granted by another's quoted text
+    (sub(A, K)) is named as the ability A that grants it."""
+    ability = _granting(ability)
     if ability.match("ab", 2) and _is_string(ability.arguments[0]):
         obj, number = ability.arguments
         if (several[obj] if several is not None else index.replacements_of[obj.string]) > 1:

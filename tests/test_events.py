@@ -362,3 +362,22 @@ def test_atoms_are_read_by_name_in_their_order():
         [["1", "n(0)", "c", "n(1)", "2"], ["1", "n(1)", "d", "n(3)", "1"]]
     assert groups["flag"] == [[]]
     assert symbols.name_and_arguments(atoms[2]) == ("flag", ())
+
+
+def test_a_clone_copies_what_is_a_creature_now(tmp_path, capsys):
+    # 616.1c, 707.2: Clone may copy any creature on the battlefield, a
+    # permanent an effect makes a creature too (613.1d: Opalescence makes
+    # Doubling Season one, not itself); Grizzly Bears in the hand is not on
+    # the battlefield; or it copies nothing.
+    path = tmp_path / "clone.toml"
+    path.write_text('[[object]]\ncard = "Opalescence"\ncontroller = "you"\n'
+                    '[[object]]\nid = "season"\ncard = "Doubling Season"\ncontroller = "you"\n'
+                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\nzone = "hand"\nowner = "you"\n'
+                    '[[object]]\nid = "clone"\ncard = "Clone"\nzone = "stack"\ncontroller = "you"\n'
+                    '[[ask]]\nevent = "enters"\nobject = "clone"\n')
+    code, out, err = run(capsys, "ask", "--json", path)
+    assert code == 0, err
+    answer = json.loads(out)["answers"][0]
+    assert sorted(o["result"].get("copy_of", "") for o in answer["outcomes"]) == ["", "season"]
+    assert all(o["order_count"] == 1 for o in answer["outcomes"])
+    assert "warnings" not in answer

@@ -1036,6 +1036,20 @@ def test_tireless_tracker_and_young_pyromancer():
             "sel_type_in(a1.1,sorcery)"} <= fs
 
 
+def test_a_color_before_a_list_of_card_types():
+    # "a red instant or sorcery spell": the color holds, and one of the types
+    fs = card_facts("Unyaro Griffin", "Sacrifice this creature: Counter target red instant or sorcery spell.")
+    assert {"target(a1,1,a1.1)", "sel_color(a1.1,r)", "sel_type_in(a1.1,instant)",
+            "sel_type_in(a1.1,sorcery)", "sel_zone(a1.1,stack)"} <= fs
+    fs = card_facts("Test Card", "Whenever you cast a blue or red instant or sorcery spell, draw a card.")
+    assert not any(f.startswith("sel_") for f in fs)
+    # only colors before the list, and only card types in it
+    for text in ("Counter target legendary instant or sorcery spell.",
+                 "Counter target red Elf or Goblin spell.",
+                 "Counter target red instant or sorcery creature."):
+        assert not any(f.startswith("target(") for f in card_facts("Test Card", text)), text
+
+
 @pytest.mark.parametrize("condition, trigger, sels", [
     ("Whenever a creature you control enters", "enters(S1)",
      {"sel_type(S1,creature)", "sel_controller(S1,you)"}),
