@@ -67,7 +67,9 @@ OBJECT_FIELDS = (
     + V2_OBJECT_FIELDS + V3_OBJECT_FIELDS
 )
 LAST_KNOWN_FIELDS = INLINE_CARD_FIELDS + ("controller", "owner", "counters", "tapped", "token")
-EFFECT_FIELDS = ("text", "source", "controller", "refers", "timestamp")
+EFFECT_FIELDS = ("text", "source", "controller", "refers", "timestamp", "chosen")
+# The kinds of words a text-changing effect replaces (612): chosen = { color = ["B", "W"] }.
+TEXT_CHANGE_KINDS = ("color", "basic_land_type", "creature_type")
 
 @dataclass
 class ObjectSpec:
@@ -430,30 +432,44 @@ class _ScenarioReader:
             explicit_timestamp=table.count("timestamp"),
         )
 
-    def read_chosen(self, table: _Table) -> dict[str, str]:
-        """`chosen = { color = "U", ... }` (v3); `chosen_color = "U"` stays its synonym."""
+    def read_chosen(self, table: _Table, pairs: bool = False) -> dict[str, Any]:
+        """`chosen = { color = "U", ... }` (v3); `chosen_color = "U"` stays its synonym. With
+        pairs (an [[effect]]'s), a color, basic land type or creature type may also be a
+        list of two different words: a text-changing effect replaced the first with the
+        second (612)."""
         chosen = dict(table.get("chosen", lambda v: isinstance(v, dict), 'a table like { color = "U" }', {}))
         for kind, value in chosen.items():
             if kind not in CHOSEN_KINDS:
                 table.fail("chosen", f"unknown choice '{kind}' in chosen{_did_you_mean(kind, CHOSEN_KINDS)}; "
                                      f"expected some of: {', '.join(CHOSEN_KINDS)}")
-            if not _is_nonempty_string(value):
-                table.fail("chosen", f"chosen {kind} should be a non-empty string, got {_show(value)}")
-            if kind == "color" and value not in COLOR_LETTERS:
-                table.fail("chosen", f"chosen color should be one of {', '.join(COLOR_LETTERS)}, got {_show(value)}")
-            if kind == "basic_land_type" and value not in BASIC_LAND_TYPES:
-                table.fail("chosen", f"chosen basic_land_type should be one of {', '.join(BASIC_LAND_TYPES)}, "
-                                     f"got {_show(value)}")
-            if kind in ("creature_type", "card_type") and not _TYPE_WORD.fullmatch(value):
-                table.fail("chosen", f"chosen {kind} should be a word of a type line, got {_show(value)}")
-            if kind == "player":
-                self.player(table, "chosen", value)
+            if pairs and isinstance(value, list):
+                if kind not in TEXT_CHANGE_KINDS or len(value) != 2 or value[0] == value[1]:
+                    table.fail("chosen", f"a text change's chosen {kind} should be two different words "
+                                         f"(the replaced one, then the new one) of a kind among "
+                                         f"{', '.join(TEXT_CHANGE_KINDS)}, got {_show(value)}")
+                for word in value:
+                    self.check_chosen(table, kind, word)
+            else:
+                self.check_chosen(table, kind, value)
         synonym = table.one_of("chosen_color", COLOR_LETTERS)
         if synonym is not None:
             if chosen.get("color", synonym) != synonym:
                 table.fail("chosen_color", "chosen_color and chosen.color name different colors")
             chosen["color"] = synonym
         return chosen
+
+    def check_chosen(self, table: _Table, kind: str, value: Any) -> None:
+        if not _is_nonempty_string(value):
+            table.fail("chosen", f"chosen {kind} should be a non-empty string, got {_show(value)}")
+        if kind == "color" and value not in COLOR_LETTERS:
+            table.fail("chosen", f"chosen color should be one of {', '.join(COLOR_LETTERS)}, got {_show(value)}")
+        if kind == "basic_land_type" and value not in BASIC_LAND_TYPES:
+            table.fail("chosen", f"chosen basic_land_type should be one of {', '.join(BASIC_LAND_TYPES)}, "
+                                 f"got {_show(value)}")
+        if kind in ("creature_type", "card_type") and not _TYPE_WORD.fullmatch(value):
+            table.fail("chosen", f"chosen {kind} should be a word of a type line, got {_show(value)}")
+        if kind == "player":
+            self.player(table, "chosen", value)
 
     def object_card(self, table: _Table) -> Card | None:
         inline = [key for key in INLINE_CARD_FIELDS if key in table.data]
@@ -738,7 +754,10 @@ class _ScenarioReader:
             self.object_id(table, "source", table.data["source"])
         for referenced in table.string_list("refers") or []:
             self.object_or_player(table, "refers", referenced)
-        return dict(table.data)
+        data = dict(table.data)
+        if "chosen" in data:
+            data["chosen"] = self.read_chosen(table, pairs=True)
+        return data
 
 
 def _nesting(value: Any) -> int:
