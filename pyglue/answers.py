@@ -403,8 +403,8 @@ class _Builder:
             return None
         if symbol in self.names:
             return self.names[symbol]
-        if symbol.match("text_changed", 2):
-            return changed_text(symbol.arguments[0].string, symbol.arguments[1])
+        if symbol.match("text_changed", 3):
+            return changed_text(symbol.arguments[0].string, symbol.arguments[1], symbol.arguments[2].string)
         if symbol.type == clingo.SymbolType.Function and not symbol.arguments:
             return symbol.name
         return str(symbol)
@@ -609,11 +609,13 @@ def _type_words() -> dict[str, str]:
     return {constant_name(word): word for word in words}
 
 
-def changed_text(text: str, pairs: clingo.Symbol) -> str:
+def changed_text(text: str, pairs: clingo.Symbol, name: str = "") -> str:
     """An ability's text with the words a text-changing effect replaced (rules_asp/
     characteristics.lp decides which: pairs is ((From, To), Rest) down to ()): each word
     written in place of the other, all at once, also inside "nonblack", "Swamps" and
-    "swampwalk"; the first letter keeps its case."""
+    "swampwalk"; the first letter keeps its case; the object's name stays as it is."""
+    if name and name in text:
+        return name.join(changed_text(part, pairs) for part in text.split(name))
     words: dict[str, str] = {}
     while pairs.arguments:
         pair, pairs = pairs.arguments

@@ -121,3 +121,90 @@ def test_a_dependency_chain_is_said_only_when_it_changes_what_an_effect_sees(cor
     # second March (in a loop with the first) applying to nothing changes nothing
     (answer,) = ask(LAYERS / "two_marches_and_xenograft.toml", cards=corpus_path)
     assert answer.warnings == [] and answer.data["subtypes"] == ["Elf"]
+
+
+TEXT_CHANGE = """
+[[object]]
+id = "knight"
+name = "Pale Knight"
+mana_cost = "{1}{W}"
+type = "Creature — Human Knight"
+text = "Protection from black\\nOther white creatures you control get +1/+1."
+power = "2"
+toughness = "2"
+controller = "you"
+
+[[object]]
+id = "squire"
+name = "Squire"
+mana_cost = "{W}"
+type = "Creature — Human"
+power = "1"
+toughness = "1"
+controller = "you"
+
+[[effect]]
+text = "Change the text of target spell or permanent by replacing all instances of one color word with another."
+controller = "you"
+refers = ["knight"]
+CHOSEN
+
+[[ask]]
+characteristics = "knight"
+
+[[ask]]
+characteristics = "squire"
+"""
+
+
+def test_a_text_change_follows_its_chosen_words_in_timestamp_order():
+    # 612.2, 613.7: black -> white, then white -> black: the printed "black" ends
+    # black again, the printed "white" black; without chosen words, nothing
+    # changes and the answer says why
+    from pyglue.api import ask
+
+    knight, squire = ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "R"] }'))
+    assert knight.data["abilities"] == ["Protection from black", "Other red creatures you control get +1/+1."]
+    assert squire.data["power"] == 1 and knight.warnings == []
+    second = TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["B", "W"] }') + (
+        '[[effect]]\ntext = "Change the text of target spell or permanent by replacing all instances of one color '
+        'word with another."\ncontroller = "you"\nrefers = ["knight"]\nchosen = { color = ["W", "B"] }\n')
+    knight, squire = ask(second)
+    assert knight.data["abilities"] == ["Protection from black", "Other black creatures you control get +1/+1."]
+    assert squire.data["power"] == 1
+    knight, squire = ask(TEXT_CHANGE.replace("CHOSEN", ""))
+    assert knight.data["abilities"][1] == "Other white creatures you control get +1/+1."
+    assert squire.data["power"] == 2
+    assert [w["object"] for w in knight.warnings] == ["effect 1"]
+
+
+def test_a_text_change_needs_two_different_words_of_its_kind():
+    import pytest
+
+    from pyglue.api import ask
+    from pyglue.errors import MtgaspError
+
+    with pytest.raises(MtgaspError, match="two different words"):
+        ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "W"] }'))
+    with pytest.raises(MtgaspError, match="two different words"):
+        ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { card_type = ["Creature", "Land"] }'))
+    with pytest.raises(MtgaspError, match="chosen color should be one of"):
+        ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "Purple"] }'))
+
+
+def test_changed_text_writes_each_new_word_in_place_of_the_old_at_once():
+    import clingo
+
+    from pyglue.answers import changed_text
+
+    def pairs(*words):
+        term = clingo.Tuple_([])
+        for old, new in words:
+            term = clingo.Tuple_([clingo.Tuple_([old, new]), term])
+        return term
+    s, f = clingo.String, clingo.Function
+    assert changed_text("Nonblack creatures and black ones; Black Knight", pairs((s("black"), s("white"))),
+                        "Black Knight") == "Nonwhite creatures and white ones; Black Knight"
+    assert changed_text("Each land is a Swamp. Swampwalk; Swamps", pairs((f("swamp"), f("island")))) == \
+        "Each land is an Island. Islandwalk; Islands"
+    assert changed_text("black and white", pairs((s("black"), s("white")), (s("white"), s("black")))) == "white and black"
