@@ -156,6 +156,10 @@ class Selectors(Reading):
     def from_zone(self, zone):
         return ("sel_zone", const(zone.value))
 
+    def in_all_graveyards(self):
+        """"in all graveyards": a graveyard, whoever owns it (sel_zone(S, all(graveyard)))."""
+        return ("sel_zone", fn("all", const("graveyard")))
+
     def _group(self, nouns, *rest):
         constraints = nouns + [c for c in rest if c]
         sel = self._selector([c for c in constraints if c[0] not in ("spell", "singular")])

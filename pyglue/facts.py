@@ -85,6 +85,8 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec], timestamp: int
     for flag in ("tapped", "summoning_sick", "token", "face_down"):
         if getattr(obj, flag):
             fact(flag, o)
+    if obj.face_down_as is not None:
+        fact("face_down_as", o, Constant(obj.face_down_as))
     if obj.attached_to is not None:
         fact("attached", o, String(obj.attached_to))
     for kind, value in obj.chosen.items():

@@ -56,6 +56,9 @@ V2_OBJECT_FIELDS = (
     "attached_to", "last_known",
 )
 V3_OBJECT_FIELDS = ("timestamp", "chosen", "damage", "face_down")
+# face_down = "disguise": how the permanent was turned face down (the project's addition
+# to `face_down = true`: 702.168a and 701.58a give a disguised or cloaked one ward {2}).
+FACE_DOWN_WAYS = ("morph", "manifest", "disguise", "cloak")
 # chosen = { kind = value }: what each kind of choice names (v3).
 CHOSEN_KINDS = ("color", "creature_type", "card_type", "card_name", "player", "basic_land_type")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -97,6 +100,7 @@ class ObjectSpec:
     chosen: dict[str, str] = field(default_factory=dict)  # v3: choices made as it entered or was cast
     damage: int = 0                                       # v3: damage marked on it
     face_down: bool = False                               # v3: a face-down permanent or spell (708)
+    face_down_as: str | None = None                       # how: morph, manifest (708.2a), disguise, cloak (ward {2})
     explicit_timestamp: int | None = None                 # v3: `timestamp`; else its position
     last_known: dict[str, Any] | None = None
 
@@ -402,7 +406,10 @@ class _ScenarioReader:
             table.fail(None, f'an object on the {zone} needs a controller (controller = "{self.players[0]}")')
         if owner is None:
             table.fail(None, f'an object with zone = "{zone}" needs an owner (owner = "{self.players[0]}")')
-        face_down = table.boolean("face_down")
+        face_down_as = table.get("face_down", lambda v: isinstance(v, bool) or v in FACE_DOWN_WAYS,
+                                 "true or false, or how it was turned face down: " +
+                                 ", ".join(f'"{way}"' for way in FACE_DOWN_WAYS), False)
+        face_down = face_down_as is not False
         if face_down and zone not in ZONES_WITH_CONTROLLER:
             table.fail("face_down", f'face_down is for a permanent or a spell (708), not an object with zone = "{zone}"')
         return ObjectSpec(
@@ -429,6 +436,7 @@ class _ScenarioReader:
             chosen=self.read_chosen(table),
             damage=table.count("damage", 0),
             face_down=face_down,
+            face_down_as=face_down_as if isinstance(face_down_as, str) else None,
             explicit_timestamp=table.count("timestamp"),
         )
 
