@@ -128,6 +128,9 @@ class Selectors(Reading):
         type, the adjectives before applying to both (an "and" of a group
         is a union of objects)."""
         *adjectives, first, second = tokens
+        if not adjectives and all(t.value in SUBTYPES and t.value in PLURAL_NOUNS for t in (first, second)):
+            # "Forests and Saprolings", "all Forests and all Saprolings" (Life and Limb)
+            return [("sel_subtype_in", const(SUBTYPES[t.value])) for t in (first, second)]
         if not all(t.value in CARD_TYPES and CARD_TYPES[t.value] != t.value  # plural
                    for t in (first, second)):
             raise NotUnderstood(" ".join(t.value for t in tokens))

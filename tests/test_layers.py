@@ -208,3 +208,24 @@ def test_changed_text_writes_each_new_word_in_place_of_the_old_at_once():
     assert changed_text("Each land is a Swamp. Swampwalk; Swamps", pairs((f("swamp"), f("island")))) == \
         "Each land is an Island. Islandwalk; Islands"
     assert changed_text("black and white", pairs((s("black"), s("white")), (s("white"), s("black")))) == "white and black"
+
+
+def test_a_dependency_is_tried_on_the_board_not_read_from_the_words(corpus_path):
+    # 613.8a: Dryad of the Ilysian Grove ("Lands you control are every basic land
+    # type") and Life and Limb (which makes Forests and Saprolings lands) would
+    # form a loop by their words; on a board with no Saproling applying Life and
+    # Limb changes no land the Dryad applies to, so only Life and Limb depends (on
+    # the Dryad), and the Plains becomes a Saproling creature, with no warning
+    from pyglue.api import ask
+
+    plains, theirs = ask(LAYERS / "dryad_and_life_and_limb.toml", cards=corpus_path)
+    assert plains.warnings == [] and "Saproling" in plains.data["subtypes"]
+    assert plains.data["types"] == ["Creature", "Land"]
+    # with a Saproling creature token, Life and Limb makes it a land the Dryad then
+    # applies to: a loop (613.8b), applied in timestamp order (Life and Limb first,
+    # when the Plains is no Forest yet)
+    token = ('\n[[object]]\nid = "saproling"\ntoken = true\nname = "Saproling"\ntype = "Creature — Saproling"\n'
+             'power = "1"\ntoughness = "1"\ncontroller = "you"\n')
+    text = (LAYERS / "dryad_and_life_and_limb.toml").read_text()
+    plains, theirs = ask(text.replace("[[ask]]", token + "\n[[ask]]", 1), cards=corpus_path)
+    assert "Saproling" not in plains.data["subtypes"] and plains.data["types"] == ["Land"]
