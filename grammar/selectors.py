@@ -66,6 +66,11 @@ class Selectors(Reading):
             raise NotUnderstood("a word said twice")
         return self._one_of(*tokens)
 
+    def all_and_all(self, token):
+        """"all Forests and all Saprolings": the permanents of either subtype (or card type)."""
+        _, first, _, _, second = token.value.split()
+        return self.group(self.and_of(token.__class__("WORD", first), token.__class__("WORD", second)))
+
     def and_of(self, *tokens):
         """"legendary creatures and planeswalkers": no plural before them."""
         if PLURAL_NOUNS.intersection(t.value for t in tokens[:-2]) or len({t.value for t in tokens}) < len(tokens):

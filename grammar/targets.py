@@ -62,7 +62,7 @@ class Targets(Reading):
     def target_opponent(self):
         return self._selector([("sel_opponent", None)])
 
-    def target_spell_or_permanent(self):
+    def target_spell_or_permanent(self, _words):
         """"target spell or permanent": a spell (on the stack) or a permanent."""
         spell = self._selector([("sel_zone", const("stack"))])
         permanent = self._selector([])
