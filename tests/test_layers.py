@@ -70,6 +70,17 @@ def test_face_down_is_read_only_for_a_permanent_or_a_spell():
         ask(FACE_DOWN.replace('controller = "you"', 'owner = "you"\nzone = "hand"'))
     with pytest.raises(MtgaspError, match="face_down.*true or false"):
         ask(FACE_DOWN.replace("face_down = true", 'face_down = "yes"'))
+    with pytest.raises(MtgaspError, match='how it was turned face down: "morph", "manifest", "disguise", "cloak"'):
+        ask(FACE_DOWN.replace("face_down = true", 'face_down = "hidden"'))
+
+
+def test_a_disguised_or_cloaked_permanent_has_ward_2_and_a_morph_none():
+    # 702.168a, 701.58a: a 2/2 with ward {2}; 708.2a (morph, manifest): no ability
+    from pyglue.api import ask
+
+    for way, abilities in (("disguise", ["Ward {2}"]), ("cloak", ["Ward {2}"]), ("morph", []), ("manifest", [])):
+        (answer,) = ask(FACE_DOWN.replace("face_down = true", f'face_down = "{way}"'))
+        assert (answer.data["power"], answer.data["abilities"], answer.data["name"]) == (2, abilities, None), way
 
 
 def test_a_copy_exception_the_grammar_does_not_read_is_said(corpus_path):
