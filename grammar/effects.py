@@ -402,6 +402,25 @@ class Effects(Reading):
     def gain_control(self, what, duration=None):
         return self._effect(fn("gain_control", what), duration)
 
+    def change_text(self, target, words, duration=None):
+        """612, 613.1c: "Change the text of target permanent by replacing all instances of one
+        color word with another": change_text(target(1), Kind), Kind the words replaced
+        (color, basic_land_type, creature_type, or color_or_basic_land_type: either); the
+        scenario's `chosen` says which word became which."""
+        return self._effect(fn("change_text", target, const(words)), duration)
+
+    def text_words_color(self):
+        return "color"
+
+    def text_words_land(self):
+        return "basic_land_type"
+
+    def text_words_creature(self):
+        return "creature_type"
+
+    def text_words_color_or_land(self):
+        return "color_or_basic_land_type"
+
     def cant_this_turn(self, what, *actions):
         return [c for a in actions for c in self._effect(fn("cant", what, a), const("end_of_turn"))]
 

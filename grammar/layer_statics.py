@@ -9,10 +9,15 @@ piece, which the driver writes as `unparsed` facts."""
 
 import re
 
-from clingo import Function
+from clingo import Function, Number
 from lark import v_args
 
+from . import lexicon
 from .reading import CARD_TYPES, KEYWORD_PHRASES, NotUnderstood, Reading, const, constant_name, fn
+
+# The subtypes of each card type a "... creatures and ... lands" sentence names.
+SUBTYPE_KINDS = {**{t.lower(): "creature" for t in lexicon.CREATURE_TYPES},
+                 **{t.lower(): "land" for t in lexicon.LAND_TYPES}}
 
 NOT_PERMANENTS = re.compile(r"cards\s+that\s+aren't\s+on\s+the\s+battlefield\s*,\s*spells")
 
@@ -86,6 +91,20 @@ class LayerStatics(Reading):
     # ---- layer 5: colors
     def colors(self, *colors):
         return list(colors)
+
+    def creature_lands(self, pt, color, creature_type, land_type):
+        """"All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands
+        in addition to their other types": creature and land in addition (layer 4, each
+        subtype with its card type: the rulings of Life and Limb), green (layer 5, 105.3),
+        base power and toughness 1/1 (layer 7b)."""
+        kinds = [(creature_type.value, "creature"), (land_type.value, "land")]
+        if any(SUBTYPE_KINDS.get(word.lower()) != kind for word, kind in kinds):
+            raise NotUnderstood(f"{creature_type.value} {land_type.value}")
+        p, t = (Number(int(n)) for n in pt.value.split("/"))
+        return lambda sel: self._effects(fn("add_card_type", sel, const("creature")), fn("add_card_type", sel, const("land")),
+                                         fn("add_subtype", sel, const(constant_name(creature_type.value))),
+                                         fn("add_subtype", sel, const(constant_name(land_type.value))),
+                                         fn("set_colors", sel, _tuple([color])), fn("set_pt", sel, p, t))
 
     def set_colors(self, colors):
         return lambda sel: self._effects(fn("set_colors", sel, _tuple(colors)))

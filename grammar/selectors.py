@@ -66,6 +66,11 @@ class Selectors(Reading):
             raise NotUnderstood("a word said twice")
         return self._one_of(*tokens)
 
+    def all_and_all(self, token):
+        """"all Forests and all Saprolings": the permanents of either subtype (or card type)."""
+        _, first, _, _, second = token.value.split()
+        return self.group(self.and_of(token.__class__("WORD", first), token.__class__("WORD", second)))
+
     def and_of(self, *tokens):
         """"legendary creatures and planeswalkers": no plural before them."""
         if PLURAL_NOUNS.intersection(t.value for t in tokens[:-2]) or len({t.value for t in tokens}) < len(tokens):
@@ -140,6 +145,9 @@ class Selectors(Reading):
         type, the adjectives before applying to both (an "and" of a group
         is a union of objects)."""
         *adjectives, first, second = tokens
+        if not adjectives and all(t.value in SUBTYPES and t.value in PLURAL_NOUNS for t in (first, second)):
+            # "Forests and Saprolings", "all Forests and all Saprolings" (Life and Limb)
+            return [("sel_subtype_in", const(SUBTYPES[t.value])) for t in (first, second)]
         if not all(t.value in CARD_TYPES and CARD_TYPES[t.value] != t.value  # plural
                    for t in (first, second)):
             raise NotUnderstood(" ".join(t.value for t in tokens))
@@ -167,6 +175,10 @@ class Selectors(Reading):
 
     def from_zone(self, zone):
         return ("sel_zone", const(zone.value))
+
+    def in_all_graveyards(self):
+        """"in all graveyards": a graveyard, whoever owns it (sel_zone(S, all(graveyard)))."""
+        return ("sel_zone", fn("all", const("graveyard")))
 
     def _group(self, nouns, *rest):
         constraints = nouns + [c for c in rest if c]

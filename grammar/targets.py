@@ -62,6 +62,12 @@ class Targets(Reading):
     def target_opponent(self):
         return self._selector([("sel_opponent", None)])
 
+    def target_spell_or_permanent(self, _words):
+        """"target spell or permanent": a spell (on the stack) or a permanent."""
+        spell = self._selector([("sel_zone", const("stack"))])
+        permanent = self._selector([])
+        return self._selector([("sel_any_of", spell), ("sel_any_of", permanent)])
+
     def target_player_or_planeswalker(self):
         player = self._selector([("sel_player", None)])
         walker = self._selector([("sel_type", const("planeswalker"))])

@@ -403,6 +403,8 @@ class _Builder:
             return None
         if symbol in self.names:
             return self.names[symbol]
+        if symbol.match("text_changed", 3):
+            return changed_text(symbol.arguments[0].string, symbol.arguments[1], symbol.arguments[2].string)
         if symbol.type == clingo.SymbolType.Function and not symbol.arguments:
             return symbol.name
         return str(symbol)
@@ -613,6 +615,37 @@ def _type_words() -> dict[str, str]:
         if name.endswith("_TYPES"):
             words.extend(getattr(lexicon, name))
     return {constant_name(word): word for word in words}
+
+
+def changed_text(text: str, pairs: clingo.Symbol, name: str = "") -> str:
+    """An ability's text with the words a text-changing effect replaced (rules_asp/
+    characteristics.lp decides which: pairs is ((From, To), Rest) down to ()): each word
+    written in place of the other, all at once, also inside "nonblack", "Swamps" and
+    "swampwalk"; the first letter keeps its case; the object's name stays as it is."""
+    if name and name in text:
+        return name.join(changed_text(part, pairs) for part in text.split(name))
+    words: dict[str, str] = {}
+    while pairs.arguments:
+        pair, pairs = pairs.arguments
+        old, new = pair.arguments
+        words[_word_text(old).lower()] = _word_text(new)
+    if not words:
+        return text
+    pattern = re.compile(r"(?<![A-Za-z])(?:(an?) )?(non-?)?(" + "|".join(map(re.escape, words)) +
+                         r")(?=(?:s|walk)?(?![A-Za-z]))", re.IGNORECASE)
+
+    def replace(match: re.Match) -> str:
+        article, non, old = match.groups()
+        new = words[old.lower()]
+        new = new[:1].upper() + new[1:] if old[:1].isupper() else new[:1].lower() + new[1:]
+        if article and not non:  # "a Swamp" -> "an Island"
+            article = article[0] + ("n" if new[:1].lower() in "aeiou" else "")
+        return (article + " " if article else "") + (non or "") + new
+    return pattern.sub(replace, text)
+
+
+def _word_text(symbol: clingo.Symbol) -> str:
+    return symbol.string if symbol.type == clingo.SymbolType.String else type_word(symbol.name)
 
 
 def type_word(constant: str) -> str:

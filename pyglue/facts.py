@@ -85,6 +85,8 @@ def object_facts(obj: ObjectSpec, objects: dict[str, ObjectSpec], timestamp: int
     for flag in ("tapped", "summoning_sick", "token", "face_down"):
         if getattr(obj, flag):
             fact(flag, o)
+    if obj.face_down_as is not None:
+        fact("face_down_as", o, Constant(obj.face_down_as))
     if obj.attached_to is not None:
         fact("attached", o, String(obj.attached_to))
     for kind, value in obj.chosen.items():
@@ -171,6 +173,12 @@ def effect_facts(number: int, effect: dict[str, Any], timestamp: int) -> list[cl
         facts.append(clingo.Function("effect_source", [fx, String(effect["source"])]))
     for position, referent in enumerate(effect.get("refers", []), 1):
         facts.append(clingo.Function("refers", [fx, Number(position), String(referent)]))
+    for kind, value in effect.get("chosen", {}).items():
+        if isinstance(value, list):  # 612: a text change, the replaced word, then the new one
+            facts.append(clingo.Function("chosen_words", [fx, Constant(kind), _chosen_term(kind, value[0]),
+                                                          _chosen_term(kind, value[1])]))
+        else:
+            facts.append(clingo.Function("chosen", [fx, Constant(kind), _chosen_term(kind, value)]))
     for symbol in card_facts(fx, "this effect", None, None, effect["text"], types_from="Sorcery"):
         if symbol.name == "printed_ability":
             facts.append(clingo.Function("effect_ability", [fx, symbol.arguments[2]]))

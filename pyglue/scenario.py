@@ -56,6 +56,9 @@ V2_OBJECT_FIELDS = (
     "attached_to", "last_known",
 )
 V3_OBJECT_FIELDS = ("timestamp", "chosen", "damage", "face_down")
+# face_down = "disguise": how the permanent was turned face down (the project's addition
+# to `face_down = true`: 702.168a and 701.58a give a disguised or cloaked one ward {2}).
+FACE_DOWN_WAYS = ("morph", "manifest", "disguise", "cloak")
 # chosen = { kind = value }: what each kind of choice names (v3).
 CHOSEN_KINDS = ("color", "creature_type", "card_type", "card_name", "player", "basic_land_type")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -67,7 +70,9 @@ OBJECT_FIELDS = (
     + V2_OBJECT_FIELDS + V3_OBJECT_FIELDS
 )
 LAST_KNOWN_FIELDS = INLINE_CARD_FIELDS + ("controller", "owner", "counters", "tapped", "token")
-EFFECT_FIELDS = ("text", "source", "controller", "refers", "timestamp")
+EFFECT_FIELDS = ("text", "source", "controller", "refers", "timestamp", "chosen")
+# The kinds of words a text-changing effect replaces (612): chosen = { color = ["B", "W"] }.
+TEXT_CHANGE_KINDS = ("color", "basic_land_type", "creature_type")
 
 @dataclass
 class ObjectSpec:
@@ -95,6 +100,7 @@ class ObjectSpec:
     chosen: dict[str, str] = field(default_factory=dict)  # v3: choices made as it entered or was cast
     damage: int = 0                                       # v3: damage marked on it
     face_down: bool = False                               # v3: a face-down permanent or spell (708)
+    face_down_as: str | None = None                       # how: morph, manifest (708.2a), disguise, cloak (ward {2})
     explicit_timestamp: int | None = None                 # v3: `timestamp`; else its position
     last_known: dict[str, Any] | None = None
 
@@ -400,7 +406,10 @@ class _ScenarioReader:
             table.fail(None, f'an object on the {zone} needs a controller (controller = "{self.players[0]}")')
         if owner is None:
             table.fail(None, f'an object with zone = "{zone}" needs an owner (owner = "{self.players[0]}")')
-        face_down = table.boolean("face_down")
+        face_down_as = table.get("face_down", lambda v: isinstance(v, bool) or v in FACE_DOWN_WAYS,
+                                 "true or false, or how it was turned face down: " +
+                                 ", ".join(f'"{way}"' for way in FACE_DOWN_WAYS), False)
+        face_down = face_down_as is not False
         if face_down and zone not in ZONES_WITH_CONTROLLER:
             table.fail("face_down", f'face_down is for a permanent or a spell (708), not an object with zone = "{zone}"')
         return ObjectSpec(
@@ -427,33 +436,48 @@ class _ScenarioReader:
             chosen=self.read_chosen(table),
             damage=table.count("damage", 0),
             face_down=face_down,
+            face_down_as=face_down_as if isinstance(face_down_as, str) else None,
             explicit_timestamp=table.count("timestamp"),
         )
 
-    def read_chosen(self, table: _Table) -> dict[str, str]:
-        """`chosen = { color = "U", ... }` (v3); `chosen_color = "U"` stays its synonym."""
+    def read_chosen(self, table: _Table, pairs: bool = False) -> dict[str, Any]:
+        """`chosen = { color = "U", ... }` (v3); `chosen_color = "U"` stays its synonym. With
+        pairs (an [[effect]]'s), a color, basic land type or creature type may also be a
+        list of two different words: a text-changing effect replaced the first with the
+        second (612)."""
         chosen = dict(table.get("chosen", lambda v: isinstance(v, dict), 'a table like { color = "U" }', {}))
         for kind, value in chosen.items():
             if kind not in CHOSEN_KINDS:
                 table.fail("chosen", f"unknown choice '{kind}' in chosen{_did_you_mean(kind, CHOSEN_KINDS)}; "
                                      f"expected some of: {', '.join(CHOSEN_KINDS)}")
-            if not _is_nonempty_string(value):
-                table.fail("chosen", f"chosen {kind} should be a non-empty string, got {_show(value)}")
-            if kind == "color" and value not in COLOR_LETTERS:
-                table.fail("chosen", f"chosen color should be one of {', '.join(COLOR_LETTERS)}, got {_show(value)}")
-            if kind == "basic_land_type" and value not in BASIC_LAND_TYPES:
-                table.fail("chosen", f"chosen basic_land_type should be one of {', '.join(BASIC_LAND_TYPES)}, "
-                                     f"got {_show(value)}")
-            if kind in ("creature_type", "card_type") and not _TYPE_WORD.fullmatch(value):
-                table.fail("chosen", f"chosen {kind} should be a word of a type line, got {_show(value)}")
-            if kind == "player":
-                self.player(table, "chosen", value)
+            if pairs and isinstance(value, list):
+                if kind not in TEXT_CHANGE_KINDS or len(value) != 2 or value[0] == value[1]:
+                    table.fail("chosen", f"a text change's chosen {kind} should be two different words "
+                                         f"(the replaced one, then the new one) of a kind among "
+                                         f"{', '.join(TEXT_CHANGE_KINDS)}, got {_show(value)}")
+                for word in value:
+                    self.check_chosen(table, kind, word)
+            else:
+                self.check_chosen(table, kind, value)
         synonym = table.one_of("chosen_color", COLOR_LETTERS)
         if synonym is not None:
             if chosen.get("color", synonym) != synonym:
                 table.fail("chosen_color", "chosen_color and chosen.color name different colors")
             chosen["color"] = synonym
         return chosen
+
+    def check_chosen(self, table: _Table, kind: str, value: Any) -> None:
+        if not _is_nonempty_string(value):
+            table.fail("chosen", f"chosen {kind} should be a non-empty string, got {_show(value)}")
+        if kind == "color" and value not in COLOR_LETTERS:
+            table.fail("chosen", f"chosen color should be one of {', '.join(COLOR_LETTERS)}, got {_show(value)}")
+        if kind == "basic_land_type" and value not in BASIC_LAND_TYPES:
+            table.fail("chosen", f"chosen basic_land_type should be one of {', '.join(BASIC_LAND_TYPES)}, "
+                                 f"got {_show(value)}")
+        if kind in ("creature_type", "card_type") and not _TYPE_WORD.fullmatch(value):
+            table.fail("chosen", f"chosen {kind} should be a word of a type line, got {_show(value)}")
+        if kind == "player":
+            self.player(table, "chosen", value)
 
     def object_card(self, table: _Table) -> Card | None:
         inline = [key for key in INLINE_CARD_FIELDS if key in table.data]
@@ -738,7 +762,10 @@ class _ScenarioReader:
             self.object_id(table, "source", table.data["source"])
         for referenced in table.string_list("refers") or []:
             self.object_or_player(table, "refers", referenced)
-        return dict(table.data)
+        data = dict(table.data)
+        if "chosen" in data:
+            data["chosen"] = self.read_chosen(table, pairs=True)
+        return data
 
 
 def _nesting(value: Any) -> int:

@@ -70,6 +70,17 @@ def test_face_down_is_read_only_for_a_permanent_or_a_spell():
         ask(FACE_DOWN.replace('controller = "you"', 'owner = "you"\nzone = "hand"'))
     with pytest.raises(MtgaspError, match="face_down.*true or false"):
         ask(FACE_DOWN.replace("face_down = true", 'face_down = "yes"'))
+    with pytest.raises(MtgaspError, match='how it was turned face down: "morph", "manifest", "disguise", "cloak"'):
+        ask(FACE_DOWN.replace("face_down = true", 'face_down = "hidden"'))
+
+
+def test_a_disguised_or_cloaked_permanent_has_ward_2_and_a_morph_none():
+    # 702.168a, 701.58a: a 2/2 with ward {2}; 708.2a (morph, manifest): no ability
+    from pyglue.api import ask
+
+    for way, abilities in (("disguise", ["Ward {2}"]), ("cloak", ["Ward {2}"]), ("morph", []), ("manifest", [])):
+        (answer,) = ask(FACE_DOWN.replace("face_down = true", f'face_down = "{way}"'))
+        assert (answer.data["power"], answer.data["abilities"], answer.data["name"]) == (2, abilities, None), way
 
 
 def test_a_copy_exception_the_grammar_does_not_read_is_said(corpus_path):
@@ -121,3 +132,111 @@ def test_a_dependency_chain_is_said_only_when_it_changes_what_an_effect_sees(cor
     # second March (in a loop with the first) applying to nothing changes nothing
     (answer,) = ask(LAYERS / "two_marches_and_xenograft.toml", cards=corpus_path)
     assert answer.warnings == [] and answer.data["subtypes"] == ["Elf"]
+
+
+TEXT_CHANGE = """
+[[object]]
+id = "knight"
+name = "Pale Knight"
+mana_cost = "{1}{W}"
+type = "Creature — Human Knight"
+text = "Protection from black\\nOther white creatures you control get +1/+1."
+power = "2"
+toughness = "2"
+controller = "you"
+
+[[object]]
+id = "squire"
+name = "Squire"
+mana_cost = "{W}"
+type = "Creature — Human"
+power = "1"
+toughness = "1"
+controller = "you"
+
+[[effect]]
+text = "Change the text of target spell or permanent by replacing all instances of one color word with another."
+controller = "you"
+refers = ["knight"]
+CHOSEN
+
+[[ask]]
+characteristics = "knight"
+
+[[ask]]
+characteristics = "squire"
+"""
+
+
+def test_a_text_change_follows_its_chosen_words_in_timestamp_order():
+    # 612.2, 613.7: black -> white, then white -> black: the printed "black" ends
+    # black again, the printed "white" black; without chosen words, nothing
+    # changes and the answer says why
+    from pyglue.api import ask
+
+    knight, squire = ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "R"] }'))
+    assert knight.data["abilities"] == ["Protection from black", "Other red creatures you control get +1/+1."]
+    assert squire.data["power"] == 1 and knight.warnings == []
+    second = TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["B", "W"] }') + (
+        '[[effect]]\ntext = "Change the text of target spell or permanent by replacing all instances of one color '
+        'word with another."\ncontroller = "you"\nrefers = ["knight"]\nchosen = { color = ["W", "B"] }\n')
+    knight, squire = ask(second)
+    assert knight.data["abilities"] == ["Protection from black", "Other black creatures you control get +1/+1."]
+    assert squire.data["power"] == 1
+    knight, squire = ask(TEXT_CHANGE.replace("CHOSEN", ""))
+    assert knight.data["abilities"][1] == "Other white creatures you control get +1/+1."
+    assert squire.data["power"] == 2
+    assert [w["object"] for w in knight.warnings] == ["effect 1"]
+
+
+def test_a_text_change_needs_two_different_words_of_its_kind():
+    import pytest
+
+    from pyglue.api import ask
+    from pyglue.errors import MtgaspError
+
+    with pytest.raises(MtgaspError, match="two different words"):
+        ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "W"] }'))
+    with pytest.raises(MtgaspError, match="two different words"):
+        ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { card_type = ["Creature", "Land"] }'))
+    with pytest.raises(MtgaspError, match="chosen color should be one of"):
+        ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "Purple"] }'))
+
+
+def test_changed_text_writes_each_new_word_in_place_of_the_old_at_once():
+    import clingo
+
+    from pyglue.answers import changed_text
+
+    def pairs(*words):
+        term = clingo.Tuple_([])
+        for old, new in words:
+            term = clingo.Tuple_([clingo.Tuple_([old, new]), term])
+        return term
+    s, f = clingo.String, clingo.Function
+    assert changed_text("Nonblack creatures and black ones; Black Knight", pairs((s("black"), s("white"))),
+                        "Black Knight") == "Nonwhite creatures and white ones; Black Knight"
+    assert changed_text("Each land is a Swamp. Swampwalk; Swamps", pairs((f("swamp"), f("island")))) == \
+        "Each land is an Island. Islandwalk; Islands"
+    assert changed_text("black and white", pairs((s("black"), s("white")), (s("white"), s("black")))) == "white and black"
+
+
+def test_a_dependency_is_tried_on_the_board_not_read_from_the_words(corpus_path):
+    # 613.8a: Dryad of the Ilysian Grove ("Lands you control are every basic land
+    # type") and Life and Limb (which makes Forests and Saprolings lands) would
+    # form a loop by their words; on a board with no Saproling applying Life and
+    # Limb changes no land the Dryad applies to, so only Life and Limb depends (on
+    # the Dryad), and the Plains becomes a Saproling creature, with no warning
+    from pyglue.api import ask
+
+    plains, theirs = ask(LAYERS / "dryad_and_life_and_limb.toml", cards=corpus_path)
+    assert plains.warnings == [] and "Saproling" in plains.data["subtypes"]
+    assert plains.data["types"] == ["Creature", "Land"]
+    # with a Saproling creature token, Life and Limb makes it a land the Dryad then
+    # applies to: a loop (613.8b), applied in timestamp order (Life and Limb first,
+    # when the Plains is no Forest yet)
+    token = ('\n[[object]]\nid = "saproling"\ntoken = true\nname = "Saproling"\ntype = "Creature — Saproling"\n'
+             'power = "1"\ntoughness = "1"\ncontroller = "you"\n')
+    text = (LAYERS / "dryad_and_life_and_limb.toml").read_text()
+    plains, theirs = ask(text.replace("[[ask]]", token + "\n[[ask]]", 1), cards=corpus_path)
+    assert "Saproling" not in plains.data["subtypes"] and plains.data["types"] == ["Land"]
