@@ -16,21 +16,60 @@ class Effects(Reading):
         """An action the vocabulary has no term for: other(S), S its words."""
         return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
 
-    def damage_to_you(self, _self, n):
-        return [("effect", fn("deal_damage", const("you"), fn("n", Number(n))))]
+    def damage_n(self, n):
+        return fn("n", Number(n))
 
-    def deal_damage(self, _self, n, target):
-        return [("effect", fn("deal_damage", target, fn("n", Number(n))))]
+    def damage_x(self):
+        return const("x")
 
-    def deal_damage_x(self, _self, target):
-        return [("effect", fn("deal_damage", target, const("x")))]
+    def recipient_you(self):
+        return const("you")
 
-    def deal_damage_where(self, _self, target, quantity):
-        return [("effect", fn("deal_damage", target, self._amount(quantity)))]
+    def recipient_itself(self):
+        return const("itself")  # the damager: read by deal_damage_parts
 
-    def deal_damage_sacrificed_power(self, _self, word, target):
+    def defending_player(self):
+        return const("defending_player")
+
+    def damage_part(self, amount, *recipients):
+        return amount, recipients
+
+    def deal_damage_parts(self, damager, *parts):
+        """120.3: deal_damage(R, Amount) for each recipient R when this object
+        deals it, deal_damage_by(D, R, Amount) when another object D does ("it",
+        "that creature", a target); "itself" is the damager."""
+        out = []
+        for amount, recipients in parts:
+            for r in recipients:
+                if r == const("itself"):
+                    r = damager
+                if isinstance(r, tuple):
+                    raise NotUnderstood("a counted recipient")
+                out += self._effect(fn("deal_damage", r, amount) if damager == const("sel_self")
+                                    else fn("deal_damage_by", damager, r, amount))
+        return out
+
+    def may_have_deal_damage(self, damager, *parts):
+        """"You may have this creature deal 2 damage to any target": optional."""
+        return [c for e in self.deal_damage_parts(damager, *parts) for c in [e, ("effect_optional",)]]
+
+    def deal_damage_where(self, damager, *rest):
+        """"~ deals X damage to any target, where X is S": each amount X is other(S)."""
+        *parts, quantity = rest
+        amount = self._amount(quantity)
+        if not any(a == const("x") for a, _ in parts):
+            raise NotUnderstood("where X")
+        return self.deal_damage_parts(damager, *[(amount if a == const("x") else a, r) for a, r in parts])
+
+    @staticmethod
+    def _self_damager(damager):
+        if damager != const("sel_self"):
+            raise NotUnderstood("another damager")
+
+    def deal_damage_sacrificed_power(self, damager, word, target):
         """"equal to the sacrificed creature's power": the one creature
         sacrificed to pay the ability's (or its spell's) cost."""
+        self._self_damager(damager)
         if word.value != "creature's" or len([
                 t for t, _ in self.costs if t.name == "sacrifice"]) != 1:
             raise NotUnderstood("the sacrificed creature")
@@ -43,21 +82,16 @@ class Effects(Reading):
             raise NotUnderstood("divided")
         return (how, target.arguments[0])
 
-    def _damage_divided(self, target, amount, division):
+    def _damage_divided(self, damager, target, amount, division):
+        self._self_damager(damager)
         how, k = self._divided(target, "damage_division")
         return [("effect", fn("deal_damage", target, amount)), (how, k, const(division))]
 
-    def deal_damage_divided(self, _self, n, target):
-        return self._damage_divided(target, fn("n", Number(n)), "as_you_choose")
+    def deal_damage_divided(self, damager, amount, target):
+        return self._damage_divided(damager, target, amount, "as_you_choose")
 
-    def deal_damage_divided_x(self, _self, target):
-        return self._damage_divided(target, const("x"), "as_you_choose")
-
-    def deal_damage_evenly(self, _self, n, target):
-        return self._damage_divided(target, fn("n", Number(n)), "evenly_rounded_down")
-
-    def deal_damage_evenly_x(self, _self, target):
-        return self._damage_divided(target, const("x"), "evenly_rounded_down")
+    def deal_damage_evenly(self, damager, amount, target):
+        return self._damage_divided(damager, target, amount, "evenly_rounded_down")
 
     def tap_target(self, target):
         return [("effect", fn("tap", target))]
@@ -349,16 +383,6 @@ class Effects(Reading):
     def modify_pt_referred(self, sel, pt, duration=None):
         return self._effect(fn("modify_pt", sel, *self._pt(pt)), duration)
 
-    def deal_damage_each_player(self, _self, n, who):
-        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
-
-    def deal_damage_each(self, _self, n, sel):
-        return self._effect(fn("deal_damage", sel, fn("n", Number(n))))
-
-    def deal_damage_by_it(self, it, n, target):
-        """"It deals 3 damage to any target": the object spoken of before deals it."""
-        return self._effect(fn("deal_damage_by", it, target, fn("n", Number(n))))
-
     def class_level_up(self, n):
         """716.2a: "[Cost]: Level N": this Class's level becomes N; activate
         only if it is level N-1 and only as a sorcery."""
@@ -421,9 +445,6 @@ class Effects(Reading):
         if zone.value != "graveyard":
             raise NotUnderstood(zone.value)
         return self._effect(fn("put_rest", const("graveyard"), const("any_order")))
-
-    def deal_damage_player(self, _self, n, who):
-        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
 
     def create_tapped_token(self, count, token):
         return self._effect(fn("create_token", self._count_amount(count), token, const("tapped")))
@@ -565,10 +586,6 @@ class Effects(Reading):
         """"That player discards that card"."""
         return self._effect(fn("discard_card", who, what))
 
-    def bite(self, source, target):
-        """"Target creature you control deals damage equal to its power to target creature"."""
-        return self._effect(fn("deal_damage_by", source, target, fn("power", source)))
-
     def grant_it(self, what, items):
         """"It has 'Sacrifice this token: Add {C}.'": the object spoken of before."""
         return self._grants(what, items)
@@ -674,8 +691,13 @@ class Effects(Reading):
         amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
         return self._effect(fn("gain_life", const("you"), amount))
 
-    def deal_damage_its_power(self, it, target):
-        return self._effect(fn("deal_damage_by", it, target, fn("power", it)))
+    def deal_damage_its_power(self, damager, target):
+        """"It deals damage equal to its power to any target", "Target creature
+        you control deals damage equal to its power to target creature": the
+        damager's power (not this object's: "~'s power" is no "its")."""
+        if damager == const("sel_self"):
+            raise NotUnderstood("its power")
+        return self._effect(fn("deal_damage_by", damager, target, fn("power", damager)))
 
     def lose_game(self):
         return self._effect(fn("lose_the_game", const("you")))
@@ -690,9 +712,6 @@ class Effects(Reading):
 
     def goad(self, target):
         return self._effect(fn("goad", target))
-
-    def deal_damage_by_it_to_you(self, it, n):
-        return self._effect(fn("deal_damage_by", it, const("you"), fn("n", Number(n))))
 
     def additional_land_this_turn(self):
         return self._effect(fn("additional_land_play", Number(1)), const("end_of_turn"))
