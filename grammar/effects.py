@@ -190,7 +190,28 @@ class Effects(Reading):
 
     def modify_pt_target(self, target, pt, duration=None):
         return ([("duration", duration)] if duration else []) + [
-            ("effect", fn("modify_pt", target, *self._pt(pt)))]
+            ("effect", self._modify_pt(target, pt))]
+
+    def modify_pt_target_where(self, target, pt, *rest):
+        *duration, quantity = rest
+        return ([("duration", duration[0])] if duration else []) + [
+            ("effect", self._modify_pt(target, pt, quantity))]
+
+    def _modify_pt(self, sel, pt, where=None):
+        """modify_pt(Sel, P, T) (integers: what the layer rules read, 613.4c),
+        or with an X, modify_pt_var(Sel, P, T): each of P and T an integer,
+        x or neg(x); "..., where X is S" writes other(S) for x."""
+        if "x" not in pt.value:
+            if where is not None:
+                raise NotUnderstood("where X")
+            return fn("modify_pt", sel, *self._pt(pt))
+        x = const("x") if where is None else self._amount(where)
+
+        def part(value):
+            if value[1:] != "x":
+                return Number(int(value))
+            return x if value[0] == "+" else fn("neg", x)
+        return fn("modify_pt_var", sel, *map(part, pt.value.split("/")))
 
     # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
     def switch_pt_target(self, possessive, duration=None):
@@ -212,8 +233,8 @@ class Effects(Reading):
         """"Target creature doesn't untap during its controller's next untap step"."""
         return [("effect", fn("doesnt_untap_next", target))]
 
-    def modify_pt_until(self, sel, pt, duration):
-        return [("duration", duration), ("effect", fn("modify_pt", sel, *self._pt(pt)))]
+    def modify_pt_until(self, sel, pt, duration, where=None):
+        return [("duration", duration), ("effect", self._modify_pt(sel, pt, where))]
 
     def creature_with(self, *words):
         for w in words:
@@ -381,7 +402,11 @@ class Effects(Reading):
         return self.modify_pt_referred(sel, pt, duration) + self.gain_abilities(sel, items, duration)
 
     def modify_pt_referred(self, sel, pt, duration=None):
-        return self._effect(fn("modify_pt", sel, *self._pt(pt)), duration)
+        return self._effect(self._modify_pt(sel, pt), duration)
+
+    def modify_pt_referred_where(self, sel, pt, *rest):
+        *duration, quantity = rest
+        return self._effect(self._modify_pt(sel, pt, quantity), *duration)
 
     def class_level_up(self, n):
         """716.2a: "[Cost]: Level N": this Class's level becomes N; activate
