@@ -346,12 +346,12 @@ class Effects(Reading):
             raise NotUnderstood(word.value)
         return fn("token", const(PREDEFINED_TOKENS[word.value]))
 
-    def creature_token(self, pt, *rest):
+    def creature_token(self, pt, words, abilities=((), ())):
         """"a 1/1 green Saproling creature token with flying": token(P, T,
         Colors, Subtypes, Types, Keywords), each list a tuple in text order;
-        colors, then subtypes, then card types, as the Oracle writes them."""
-        words, *keywords = rest
-        keywords = keywords[0] if keywords else []
+        colors, then subtypes, then card types, as the Oracle writes them;
+        a quoted ability B adds the tuple of them: token(..., Keywords, (B,))."""
+        keywords, quoted = abilities
         colors, subtypes, types = [], [], []
         for w in words:
             if w in COLORS and not subtypes and not types:
@@ -364,11 +364,74 @@ class Effects(Reading):
                 types.append(const(CARD_TYPES[w]))
             else:
                 raise NotUnderstood(w)
-        if const("creature") not in types or len(set(words)) < len(words):
+        # a power and toughness: a creature's, or a Vehicle's (301.7)
+        vehicle = const("vehicle") in subtypes and types == [const("artifact")]
+        if (const("creature") not in types and not vehicle) or len(set(words)) < len(words):
             raise NotUnderstood(" ".join(words))
         p, t = pt.value.split("/")
-        return fn("token", Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
-                  fn("", *types), fn("", *[const(constant_name(k)) for k in keywords]))
+        args = [Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
+                fn("", *types), fn("", *keywords)]
+        return fn("token", *args, *([fn("", *quoted)] if quoted else []))
+
+    def token_with(self, *abilities):
+        keywords = [a for a in abilities if a.name != "sub"]
+        if len(set(keywords)) < len(keywords):
+            raise NotUnderstood("a keyword said twice")
+        return keywords, [a for a in abilities if a.name == "sub"]
+
+    def token_keyword(self, word):
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return const(constant_name(word.value))
+
+    def token_keyword_n(self, word, n):
+        """"toxic 1", "crew 1": a keyword with its number, toxic(1)."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn(constant_name(word.value), Number(int(n.value)))
+
+    def token_quoted(self, quote):
+        return self.quotes[quote.value.strip('"')]
+
+    def tapped_and_attacking(self):
+        return const("tapped_and_attacking")
+
+    def attacking(self):
+        return const("attacking")
+
+    def create_token_state(self, count, token, state):
+        """"Create a 1/1 red Goblin creature token that's tapped and attacking":
+        create_token(N, T, State), State `tapped`, `attacking`, `tapped_and_attacking` (508.4)."""
+        return self._effect(fn("create_token", self._count_amount(count), token, state))
+
+    def create_token_attacking(self, count, token):
+        return self.create_token_state(count, token, const("tapped_and_attacking"))
+
+    def _create(self, amount, token, state=None):
+        return self._effect(fn("create_token", amount, token, *([state] if state else [])))
+
+    def create_that_many(self, token, state=None):
+        """"Create that many Treasure tokens": the amount the ability spoke of before."""
+        return self._create(fn("other", String("that many")), token, state)
+
+    def create_token_where(self, count, token, *rest):
+        """"Create X 1/1 green Saproling creature tokens, where X is S"."""
+        *state, quantity = rest
+        if self._count(count) != const("x"):
+            raise NotUnderstood("where X")
+        return self._create(self._amount(quantity), token, *state)
+
+    def create_token_for_each(self, count, token, *rest):
+        """"Create a 1/1 green Elf Warrior creature token for each Elf you control": count(Sel)."""
+        *state, sel = rest
+        if self._count(count) != Number(1):
+            raise NotUnderstood("for each")
+        return self._create(fn("count", sel), token, *state)
+
+    def create_token_equal(self, token, *rest):
+        """"Create a number of Food tokens equal to S"."""
+        *state, quantity = rest
+        return self._create(self._amount(quantity), token, *state)
 
     def token_words(self, *tokens):
         return [t.value for t in tokens]
@@ -679,11 +742,11 @@ class Effects(Reading):
     def remove_counters_effect(self, count, kind, what):
         return self._effect(fn("remove_counters", what, kind, self._count_amount(count)))
 
-    def two_color_token(self, pt, color, words, *keywords):
+    def two_color_token(self, pt, color, words, *abilities):
         """"a 1/1 green and white Citizen creature token"."""
         if color.value not in COLORS or not words or words[0] not in COLORS:
             raise NotUnderstood(color.value)
-        return self.creature_token(pt, [color.value] + words, *keywords)
+        return self.creature_token(pt, [color.value] + words, *abilities)
 
     def may_play_until_eot(self, what):
         return self.may_play_this_turn(what)
@@ -744,12 +807,6 @@ class Effects(Reading):
     def tap_or_untap(self, what):
         """"(You may) tap or untap target creature": the player chooses which."""
         return self._effect(fn("tap_or_untap", what))
-
-    def creature_token_quoted(self, pt, words, quote):
-        """"a 0/1 colorless Eldrazi Spawn creature token with "Sacrifice this
-        token: Add {C}."": the quoted ability B, token(..., (), (B,))."""
-        token = self.creature_token(pt, words)
-        return fn("token", *token.arguments, fn("", self.quotes[quote.value.strip('"')]))
 
     def creature_type(self):
         return const("creature_type")
