@@ -34,12 +34,40 @@ class Effects(Reading):
     def damage_part(self, amount, *recipients):
         return amount, recipients
 
+    def damage_part_equal(self, amount, *recipients):
+        return amount, recipients
+
+    def damage_part_equal_after(self, *rest):
+        *recipients, amount = rest
+        return amount, recipients
+
+    def damage_that_much(self):
+        """"that much damage": the amount the ability spoke of before."""
+        return fn("other", String("that much"))
+
+    def damager_power(self):
+        return const("damager_power")  # power(D) of the damager D: read by deal_damage_parts
+
+    def self_power(self, _self):
+        return fn("power", const("self"))
+
+    def number_of(self, sel):
+        return fn("count", sel)
+
+    def possessive_controller(self, word):
+        """"that creature's controller": the controller of the object spoken of before."""
+        if not word.value.endswith("'s") or word.value[:-2] not in NOUNS or word.value[:-2] in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("its_controller")
+
     def deal_damage_parts(self, damager, *parts):
         """120.3: deal_damage(R, Amount) for each recipient R when this object
         deals it, deal_damage_by(D, R, Amount) when another object D does ("it",
         "that creature", a target); "itself" is the damager."""
         out = []
         for amount, recipients in parts:
+            if amount == const("damager_power"):
+                amount = fn("power", const("self") if damager == const("sel_self") else damager)
             for r in recipients:
                 if r == const("itself"):
                     r = damager
@@ -778,14 +806,6 @@ class Effects(Reading):
         n = int(n.value)
         amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
         return self._effect(fn("gain_life", const("you"), amount))
-
-    def deal_damage_its_power(self, damager, target):
-        """"It deals damage equal to its power to any target", "Target creature
-        you control deals damage equal to its power to target creature": the
-        damager's power (not this object's: "~'s power" is no "its")."""
-        if damager == const("sel_self"):
-            raise NotUnderstood("its power")
-        return self._effect(fn("deal_damage_by", damager, target, fn("power", damager)))
 
     def lose_game(self):
         return self._effect(fn("lose_the_game", const("you")))
