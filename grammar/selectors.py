@@ -135,11 +135,21 @@ class Selectors(Reading):
         return constraints + [("sel_type_in", const(CARD_TYPES[t.value])) for t in (first, second)]
 
     def _one_of(self, *tokens):
+        """"artifact, creature, or land" (card types), "Elf or Warrior"
+        (subtypes); "creature or Vehicle" mixes them: a sub-selector each."""
         singular = [("singular", None)] if tokens[-1].value in SINGULAR_NOUNS else []
         for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
             if all(t.value in table for t in tokens):
                 return [(pred, const(table[t.value])) for t in tokens] + singular
+        if all(t.value in CARD_TYPES or t.value in SUBTYPES for t in tokens):
+            return [("sel_any_of", self._selector([self._adjective(t.value)])) for t in tokens] + singular
         raise NotUnderstood(" ".join(t.value for t in tokens))
+
+    def adjectives(self, *tokens):
+        """"nonartifact, nonblack creature": adjectives with commas, each a "non-" one."""
+        if not all(t.value.startswith("non") for t in tokens[:-1]):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+        return self.words(*tokens)
 
     def you_control(self):
         return ("sel_controller", const("you"))
