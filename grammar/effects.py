@@ -155,6 +155,57 @@ class Effects(Reading):
         n = self._count(count)
         return n if n == const("x") else fn("n", n)
 
+    def put_that_many_counters(self, kind, where):
+        """"Put that many +1/+1 counters on it": the amount the ability spoke of before."""
+        return [("effect", fn("put_counters", where, kind, fn("other", String("that many"))))]
+
+    def exile_until_leaves(self, what, source):
+        """610.3c: exile(O) lasting until the source leaves the battlefield:
+        effect_duration(A, I, until_leaves(sel_self))."""
+        return self._effect(fn("exile", what), fn("until_leaves", source))
+
+    def reveal_chosen(self, count, sel):
+        """"Reveal a creature card from among them": you choose which."""
+        return self._effect(fn("reveal", const("you"), *self._chosen(count, sel)))
+
+    def put_chosen_into(self, count, sel, zone):
+        """"Put a land card from among them into your hand"."""
+        return self._effect(fn("put_into", const("you"), *self._chosen(count, sel), const(zone.value)))
+
+    def put_chosen_on_bottom(self, count, sel, zone):
+        """"Put a card from your hand on the bottom of your library"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_on_library", const("you"), *self._chosen(count, sel), const("bottom")))
+
+    def put_back_any_order(self, *_words):
+        """"(look at the top three cards of your library,) then put them back in any order"."""
+        return self._effect(fn("put_back", const("any_order")))
+
+    def look_at_hand(self, token):
+        """"Look at target opponent's hand": a target that is a player."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        return self._effect(fn("look_at_hand", self._target(self._selector([(who, None)]))))
+
+    def who_discards_at_random(self, who, count, noun, _random):
+        """"Target player discards a card at random", "That player discards two cards at random"."""
+        self._player(who)
+        return self._effect(fn("discard_at_random", who, self._cards(count, noun)))
+
+    def shuffle_graveyard_into_library(self, who):
+        self._player(who)
+        return self._effect(fn("shuffle_graveyard_into_library", who))
+
+    def extra_turn_who(self, who):
+        """"Target player takes an extra turn after this one"."""
+        self._player(who)
+        return self._effect(fn("extra_turn", who))
+
+    def top_x_cards(self, verb, noun, zone):
+        if noun.value != "cards" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("top_of_library", const(verb), const("you"), const("x")))
+
     def put_counters(self, count, kind, where):
         return [("effect", fn("put_counters", where, kind, self._count_amount(count)))]
 

@@ -204,6 +204,13 @@ class Selectors(Reading):
             raise NotUnderstood(word.value)
         return ("sel_not_keyword", const(word.value))
 
+    def the_exiled(self, _the_exiled, word):
+        """"the exiled card": the card in exile put there by a linked ability
+        of the source (607.2a), a selector with sel_exiled_with."""
+        if word.value not in ("card", "cards", "creature", "permanent", "permanents", "creatures"):
+            raise NotUnderstood(word.value)
+        return self._selector([("sel_exiled_with", None)])
+
     def same_name_as_exiled(self):
         exiled = self._selector([("sel_exiled_with", None)])
         return ("sel_same_name", exiled)
