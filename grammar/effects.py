@@ -28,9 +28,6 @@ class Effects(Reading):
     def recipient_itself(self):
         return const("itself")  # the damager: read by deal_damage_parts
 
-    def defending_player(self):
-        return const("defending_player")
-
     def damage_part(self, amount, *recipients):
         return amount, recipients
 
@@ -154,6 +151,64 @@ class Effects(Reading):
         """A count as an amount: n(K), or x."""
         n = self._count(count)
         return n if n == const("x") else fn("n", n)
+
+    def may_have_get(self, target, pt, duration=None):
+        """"You may have target creature get -2/-2 until end of turn"."""
+        return self.modify_pt_target(target, pt, duration) + [("effect_optional",)]
+
+    def may_have_fight(self, first, second):
+        return self.fight(first, second) + [("effect_optional",)]
+
+    def may_have_lose_life(self, who, amount):
+        return self.lose_life(who, amount) + [("effect_optional",)]
+
+    def may_have_discard(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("discard", who, self._cards(count, noun))) + [("effect_optional",)]
+
+    def detain(self, target):
+        """701.35: "Detain target creature"."""
+        return self._effect(fn("detain", target))
+
+    def double_counters(self, kind, what):
+        """701.10e... "Double the number of +1/+1 counters on this creature" (122.8)."""
+        return self._effect(fn("double_counters", what, kind))
+
+    def phase_out(self, what):
+        """702.26: "This creature phases out"."""
+        return self._effect(fn("phase_out", what))
+
+    def unattach(self, what):
+        """701.3d: "Unattach this Equipment"."""
+        return self._effect(fn("unattach", what))
+
+    def end_the_turn(self):
+        """724: "End the turn"."""
+        return self._effect(const("end_the_turn"))
+
+    def skip_next_turn(self):
+        return self._effect(fn("skip_next_turn", const("you")))
+
+    def seek(self, count, sel):
+        """"Seek a nonland card" (Alchemy: a card at random from your library matching Sel, into your hand)."""
+        return self._effect(fn("seek", *self._chosen(count, sel)))
+
+    def draw_additional(self, who):
+        """"That player draws an additional card": one more card."""
+        self._player(who)
+        return self._effect(fn("draw", who, fn("n", Number(1))))
+
+    def return_under_your_control(self, what):
+        """"Return that card to the battlefield under your control"."""
+        return self._effect(fn("return_to_battlefield_under_your_control", what))
+
+    def top_card_of_target(self, verb, noun, token):
+        """"Look at the top card of target player's library": a target that is a player."""
+        if noun.value != "card":
+            raise NotUnderstood(noun.value)
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        target = self._target(self._selector([(who, None)]))
+        return self._effect(fn("top_of_library", const(verb), target, Number(1)))
 
     def put_that_many_counters(self, kind, where):
         """"Put that many +1/+1 counters on it": the amount the ability spoke of before."""

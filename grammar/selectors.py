@@ -145,11 +145,12 @@ class Selectors(Reading):
             return [("sel_any_of", self._selector([self._adjective(t.value)])) for t in tokens] + singular
         raise NotUnderstood(" ".join(t.value for t in tokens))
 
+    def adjective_nouns(self, constraints):
+        return constraints
+
     def adjectives(self, *tokens):
         """"nonartifact, nonblack creature": adjectives with commas, each a "non-" one."""
-        if not all(t.value.startswith("non") for t in tokens[:-1]):
-            raise NotUnderstood(" ".join(t.value for t in tokens))
-        return self.words(*tokens)
+        return self.words(*[t for t in tokens if t.value != ","])
 
     def you_control(self):
         return ("sel_controller", const("you"))
@@ -282,6 +283,10 @@ class Selectors(Reading):
 
     def its_controller(self):
         return const("its_controller")
+
+    def defending_player(self):
+        """506.2: the player the attacking creatures attack."""
+        return const("defending_player")
 
     def each_opponent(self):
         return const("each_opponent")
