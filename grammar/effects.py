@@ -25,6 +25,10 @@ class Effects(Reading):
     def recipient_you(self):
         return const("you")
 
+    def recipient_it(self):
+        """"to it": the object spoken of before ("them" may be players: not read)."""
+        return const("it")
+
     def recipient_itself(self):
         return const("itself")  # the damager: read by deal_damage_parts
 
