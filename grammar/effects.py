@@ -853,11 +853,24 @@ class Effects(Reading):
             raise NotUnderstood(zone.value)
         return self._effect(fn("discard_hand", const("you")))
 
-    def player_counters(self, count, kind):
-        """"You get an experience counter" (122.1)."""
+    def choose_from(self, count, sel):
+        """"You choose a nonland card from it": you choose N objects matching
+        Sel, `sel_among_referred` among the cards spoken of before (a hand revealed)."""
+        return self._effect(fn("choose", const("you"), *self._chosen(count, sel)))
+
+    def player_gets_counters(self, who, count, kind):
+        """"That player gets two poison counters", "Each opponent gets a poison counter"."""
+        self._player(who)
+        return self._counters_of(who, count, kind)
+
+    def _counters_of(self, who, count, kind):
         if kind.value not in ("experience", "poison", "rad", "ticket"):
             raise NotUnderstood(kind.value)
-        return self._effect(fn("player_counters", const("you"), String(kind.value), self._count_amount(count)))
+        return self._effect(fn("player_counters", who, String(kind.value), self._count_amount(count)))
+
+    def player_counters(self, count, kind):
+        """"You get an experience counter" (122.1)."""
+        return self._counters_of(const("you"), count, kind)
 
     def bottom_random(self, zone):
         return self._rest_on_bottom(zone, "random_order")
