@@ -170,6 +170,10 @@ class Effects(Reading):
         self._player(who)
         return self._effect(fn("discard", who, self._cards(count, noun))) + [("effect_optional",)]
 
+    def protection_chosen_color(self, what, _words, duration=None):
+        """702.16: protection from a color its controller chooses as the effect resolves."""
+        return self._effect(fn("protection_from_chosen_color", what), duration)
+
     def detain(self, target):
         """701.35: "Detain target creature"."""
         return self._effect(fn("detain", target))
