@@ -16,21 +16,89 @@ class Effects(Reading):
         """An action the vocabulary has no term for: other(S), S its words."""
         return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
 
-    def damage_to_you(self, _self, n):
-        return [("effect", fn("deal_damage", const("you"), fn("n", Number(n))))]
+    def damage_n(self, n):
+        return fn("n", Number(n))
 
-    def deal_damage(self, _self, n, target):
-        return [("effect", fn("deal_damage", target, fn("n", Number(n))))]
+    def damage_x(self):
+        return const("x")
 
-    def deal_damage_x(self, _self, target):
-        return [("effect", fn("deal_damage", target, const("x")))]
+    def recipient_you(self):
+        return const("you")
 
-    def deal_damage_where(self, _self, target, quantity):
-        return [("effect", fn("deal_damage", target, self._amount(quantity)))]
+    def recipient_it(self):
+        """"to it": the object spoken of before ("them" may be players: not read)."""
+        return const("it")
 
-    def deal_damage_sacrificed_power(self, _self, word, target):
+    def recipient_itself(self):
+        return const("itself")  # the damager: read by deal_damage_parts
+
+    def damage_part(self, amount, *recipients):
+        return amount, recipients
+
+    def damage_part_equal(self, amount, *recipients):
+        return amount, recipients
+
+    def damage_part_equal_after(self, *rest):
+        *recipients, amount = rest
+        return amount, recipients
+
+    def damage_that_much(self):
+        """"that much damage": the amount the ability spoke of before."""
+        return fn("other", String("that much"))
+
+    def damager_power(self):
+        return const("damager_power")  # power(D) of the damager D: read by deal_damage_parts
+
+    def self_power(self, _self):
+        return fn("power", const("self"))
+
+    def number_of(self, sel):
+        return fn("count", sel)
+
+    def possessive_controller(self, word):
+        """"that creature's controller": the controller of the object spoken of before."""
+        if not word.value.endswith("'s") or word.value[:-2] not in NOUNS or word.value[:-2] in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("its_controller")
+
+    def deal_damage_parts(self, damager, *parts):
+        """120.3: deal_damage(R, Amount) for each recipient R when this object
+        deals it, deal_damage_by(D, R, Amount) when another object D does ("it",
+        "that creature", a target); "itself" is the damager."""
+        out = []
+        for amount, recipients in parts:
+            if amount == const("damager_power"):
+                amount = fn("power", const("self") if damager == const("sel_self") else damager)
+            for r in recipients:
+                if r == const("itself"):
+                    r = damager
+                if isinstance(r, tuple):
+                    raise NotUnderstood("a counted recipient")
+                out += self._effect(fn("deal_damage", r, amount) if damager == const("sel_self")
+                                    else fn("deal_damage_by", damager, r, amount))
+        return out
+
+    def may_have_deal_damage(self, damager, *parts):
+        """"You may have this creature deal 2 damage to any target": optional."""
+        return [c for e in self.deal_damage_parts(damager, *parts) for c in [e, ("effect_optional",)]]
+
+    def deal_damage_where(self, damager, *rest):
+        """"~ deals X damage to any target, where X is S": each amount X is other(S)."""
+        *parts, quantity = rest
+        amount = self._amount(quantity)
+        if not any(a == const("x") for a, _ in parts):
+            raise NotUnderstood("where X")
+        return self.deal_damage_parts(damager, *[(amount if a == const("x") else a, r) for a, r in parts])
+
+    @staticmethod
+    def _self_damager(damager):
+        if damager != const("sel_self"):
+            raise NotUnderstood("another damager")
+
+    def deal_damage_sacrificed_power(self, damager, word, target):
         """"equal to the sacrificed creature's power": the one creature
         sacrificed to pay the ability's (or its spell's) cost."""
+        self._self_damager(damager)
         if word.value != "creature's" or len([
                 t for t, _ in self.costs if t.name == "sacrifice"]) != 1:
             raise NotUnderstood("the sacrificed creature")
@@ -43,21 +111,16 @@ class Effects(Reading):
             raise NotUnderstood("divided")
         return (how, target.arguments[0])
 
-    def _damage_divided(self, target, amount, division):
+    def _damage_divided(self, damager, target, amount, division):
+        self._self_damager(damager)
         how, k = self._divided(target, "damage_division")
         return [("effect", fn("deal_damage", target, amount)), (how, k, const(division))]
 
-    def deal_damage_divided(self, _self, n, target):
-        return self._damage_divided(target, fn("n", Number(n)), "as_you_choose")
+    def deal_damage_divided(self, damager, amount, target):
+        return self._damage_divided(damager, target, amount, "as_you_choose")
 
-    def deal_damage_divided_x(self, _self, target):
-        return self._damage_divided(target, const("x"), "as_you_choose")
-
-    def deal_damage_evenly(self, _self, n, target):
-        return self._damage_divided(target, fn("n", Number(n)), "evenly_rounded_down")
-
-    def deal_damage_evenly_x(self, _self, target):
-        return self._damage_divided(target, const("x"), "evenly_rounded_down")
+    def deal_damage_evenly(self, damager, amount, target):
+        return self._damage_divided(damager, target, amount, "evenly_rounded_down")
 
     def tap_target(self, target):
         return [("effect", fn("tap", target))]
@@ -92,6 +155,119 @@ class Effects(Reading):
         """A count as an amount: n(K), or x."""
         n = self._count(count)
         return n if n == const("x") else fn("n", n)
+
+    def may_have_get(self, target, pt, duration=None):
+        """"You may have target creature get -2/-2 until end of turn"."""
+        return self.modify_pt_target(target, pt, duration) + [("effect_optional",)]
+
+    def may_have_fight(self, first, second):
+        return self.fight(first, second) + [("effect_optional",)]
+
+    def may_have_lose_life(self, who, amount):
+        return self.lose_life(who, amount) + [("effect_optional",)]
+
+    def may_have_discard(self, who, count, noun):
+        self._player(who)
+        return self._effect(fn("discard", who, self._cards(count, noun))) + [("effect_optional",)]
+
+    def protection_chosen_color(self, what, _words, duration=None):
+        """702.16: protection from a color its controller chooses as the effect resolves."""
+        return self._effect(fn("protection_from_chosen_color", what), duration)
+
+    def detain(self, target):
+        """701.35: "Detain target creature"."""
+        return self._effect(fn("detain", target))
+
+    def double_counters(self, kind, what):
+        """701.10e... "Double the number of +1/+1 counters on this creature" (122.8)."""
+        return self._effect(fn("double_counters", what, kind))
+
+    def phase_out(self, what):
+        """702.26: "This creature phases out"."""
+        return self._effect(fn("phase_out", what))
+
+    def unattach(self, what):
+        """701.3d: "Unattach this Equipment"."""
+        return self._effect(fn("unattach", what))
+
+    def end_the_turn(self):
+        """724: "End the turn"."""
+        return self._effect(const("end_the_turn"))
+
+    def skip_next_turn(self):
+        return self._effect(fn("skip_next_turn", const("you")))
+
+    def seek(self, count, sel):
+        """"Seek a nonland card" (Alchemy: a card at random from your library matching Sel, into your hand)."""
+        return self._effect(fn("seek", *self._chosen(count, sel)))
+
+    def draw_additional(self, who):
+        """"That player draws an additional card": one more card."""
+        self._player(who)
+        return self._effect(fn("draw", who, fn("n", Number(1))))
+
+    def return_under_your_control(self, what):
+        """"Return that card to the battlefield under your control"."""
+        return self._effect(fn("return_to_battlefield_under_your_control", what))
+
+    def top_card_of_target(self, verb, noun, token):
+        """"Look at the top card of target player's library": a target that is a player."""
+        if noun.value != "card":
+            raise NotUnderstood(noun.value)
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        target = self._target(self._selector([(who, None)]))
+        return self._effect(fn("top_of_library", const(verb), target, Number(1)))
+
+    def put_that_many_counters(self, kind, where):
+        """"Put that many +1/+1 counters on it": the amount the ability spoke of before."""
+        return [("effect", fn("put_counters", where, kind, fn("other", String("that many"))))]
+
+    def exile_until_leaves(self, what, source):
+        """610.3c: exile(O) lasting until the source leaves the battlefield:
+        effect_duration(A, I, until_leaves(sel_self))."""
+        return self._effect(fn("exile", what), fn("until_leaves", source))
+
+    def reveal_chosen(self, count, sel):
+        """"Reveal a creature card from among them": you choose which."""
+        return self._effect(fn("reveal", const("you"), *self._chosen(count, sel)))
+
+    def put_chosen_into(self, count, sel, zone):
+        """"Put a land card from among them into your hand"."""
+        return self._effect(fn("put_into", const("you"), *self._chosen(count, sel), const(zone.value)))
+
+    def put_chosen_on_bottom(self, count, sel, zone):
+        """"Put a card from your hand on the bottom of your library"."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_on_library", const("you"), *self._chosen(count, sel), const("bottom")))
+
+    def put_back_any_order(self, *_words):
+        """"(look at the top three cards of your library,) then put them back in any order"."""
+        return self._effect(fn("put_back", const("any_order")))
+
+    def look_at_hand(self, token):
+        """"Look at target opponent's hand": a target that is a player."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        return self._effect(fn("look_at_hand", self._target(self._selector([(who, None)]))))
+
+    def who_discards_at_random(self, who, count, noun, _random):
+        """"Target player discards a card at random", "That player discards two cards at random"."""
+        self._player(who)
+        return self._effect(fn("discard_at_random", who, self._cards(count, noun)))
+
+    def shuffle_graveyard_into_library(self, who):
+        self._player(who)
+        return self._effect(fn("shuffle_graveyard_into_library", who))
+
+    def extra_turn_who(self, who):
+        """"Target player takes an extra turn after this one"."""
+        self._player(who)
+        return self._effect(fn("extra_turn", who))
+
+    def top_x_cards(self, verb, noun, zone):
+        if noun.value != "cards" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("top_of_library", const(verb), const("you"), const("x")))
 
     def put_counters(self, count, kind, where):
         return [("effect", fn("put_counters", where, kind, self._count_amount(count)))]
@@ -156,7 +332,28 @@ class Effects(Reading):
 
     def modify_pt_target(self, target, pt, duration=None):
         return ([("duration", duration)] if duration else []) + [
-            ("effect", fn("modify_pt", target, *self._pt(pt)))]
+            ("effect", self._modify_pt(target, pt))]
+
+    def modify_pt_target_where(self, target, pt, *rest):
+        *duration, quantity = rest
+        return ([("duration", duration[0])] if duration else []) + [
+            ("effect", self._modify_pt(target, pt, quantity))]
+
+    def _modify_pt(self, sel, pt, where=None):
+        """modify_pt(Sel, P, T) (integers: what the layer rules read, 613.4c),
+        or with an X, modify_pt_var(Sel, P, T): each of P and T an integer,
+        x or neg(x); "..., where X is S" writes other(S) for x."""
+        if "x" not in pt.value:
+            if where is not None:
+                raise NotUnderstood("where X")
+            return fn("modify_pt", sel, *self._pt(pt))
+        x = const("x") if where is None else self._amount(where)
+
+        def part(value):
+            if value[1:] != "x":
+                return Number(int(value))
+            return x if value[0] == "+" else fn("neg", x)
+        return fn("modify_pt_var", sel, *map(part, pt.value.split("/")))
 
     # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
     def switch_pt_target(self, possessive, duration=None):
@@ -178,8 +375,8 @@ class Effects(Reading):
         """"Target creature doesn't untap during its controller's next untap step"."""
         return [("effect", fn("doesnt_untap_next", target))]
 
-    def modify_pt_until(self, sel, pt, duration):
-        return [("duration", duration), ("effect", fn("modify_pt", sel, *self._pt(pt)))]
+    def modify_pt_until(self, sel, pt, duration, where=None):
+        return [("duration", duration), ("effect", self._modify_pt(sel, pt, where))]
 
     def creature_with(self, *words):
         for w in words:
@@ -291,12 +488,12 @@ class Effects(Reading):
             raise NotUnderstood(word.value)
         return fn("token", const(PREDEFINED_TOKENS[word.value]))
 
-    def creature_token(self, pt, *rest):
+    def creature_token(self, pt, words, abilities=((), ())):
         """"a 1/1 green Saproling creature token with flying": token(P, T,
         Colors, Subtypes, Types, Keywords), each list a tuple in text order;
-        colors, then subtypes, then card types, as the Oracle writes them."""
-        words, *keywords = rest
-        keywords = keywords[0] if keywords else []
+        colors, then subtypes, then card types, as the Oracle writes them;
+        a quoted ability B adds the tuple of them: token(..., Keywords, (B,))."""
+        keywords, quoted = abilities
         colors, subtypes, types = [], [], []
         for w in words:
             if w in COLORS and not subtypes and not types:
@@ -309,11 +506,74 @@ class Effects(Reading):
                 types.append(const(CARD_TYPES[w]))
             else:
                 raise NotUnderstood(w)
-        if const("creature") not in types or len(set(words)) < len(words):
+        # a power and toughness: a creature's, or a Vehicle's (301.7)
+        vehicle = const("vehicle") in subtypes and types == [const("artifact")]
+        if (const("creature") not in types and not vehicle) or len(set(words)) < len(words):
             raise NotUnderstood(" ".join(words))
         p, t = pt.value.split("/")
-        return fn("token", Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
-                  fn("", *types), fn("", *[const(constant_name(k)) for k in keywords]))
+        args = [Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
+                fn("", *types), fn("", *keywords)]
+        return fn("token", *args, *([fn("", *quoted)] if quoted else []))
+
+    def token_with(self, *abilities):
+        keywords = [a for a in abilities if a.name != "sub"]
+        if len(set(keywords)) < len(keywords):
+            raise NotUnderstood("a keyword said twice")
+        return keywords, [a for a in abilities if a.name == "sub"]
+
+    def token_keyword(self, word):
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return const(constant_name(word.value))
+
+    def token_keyword_n(self, word, n):
+        """"toxic 1", "crew 1": a keyword with its number, toxic(1)."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn(constant_name(word.value), Number(int(n.value)))
+
+    def token_quoted(self, quote):
+        return self.quotes[quote.value.strip('"')]
+
+    def tapped_and_attacking(self):
+        return const("tapped_and_attacking")
+
+    def attacking(self):
+        return const("attacking")
+
+    def create_token_state(self, count, token, state):
+        """"Create a 1/1 red Goblin creature token that's tapped and attacking":
+        create_token(N, T, State), State `tapped`, `attacking`, `tapped_and_attacking` (508.4)."""
+        return self._effect(fn("create_token", self._count_amount(count), token, state))
+
+    def create_token_attacking(self, count, token):
+        return self.create_token_state(count, token, const("tapped_and_attacking"))
+
+    def _create(self, amount, token, state=None):
+        return self._effect(fn("create_token", amount, token, *([state] if state else [])))
+
+    def create_that_many(self, token, state=None):
+        """"Create that many Treasure tokens": the amount the ability spoke of before."""
+        return self._create(fn("other", String("that many")), token, state)
+
+    def create_token_where(self, count, token, *rest):
+        """"Create X 1/1 green Saproling creature tokens, where X is S"."""
+        *state, quantity = rest
+        if self._count(count) != const("x"):
+            raise NotUnderstood("where X")
+        return self._create(self._amount(quantity), token, *state)
+
+    def create_token_for_each(self, count, token, *rest):
+        """"Create a 1/1 green Elf Warrior creature token for each Elf you control": count(Sel)."""
+        *state, sel = rest
+        if self._count(count) != Number(1):
+            raise NotUnderstood("for each")
+        return self._create(fn("count", sel), token, *state)
+
+    def create_token_equal(self, token, *rest):
+        """"Create a number of Food tokens equal to S"."""
+        *state, quantity = rest
+        return self._create(self._amount(quantity), token, *state)
 
     def token_words(self, *tokens):
         return [t.value for t in tokens]
@@ -347,17 +607,11 @@ class Effects(Reading):
         return self.modify_pt_referred(sel, pt, duration) + self.gain_abilities(sel, items, duration)
 
     def modify_pt_referred(self, sel, pt, duration=None):
-        return self._effect(fn("modify_pt", sel, *self._pt(pt)), duration)
+        return self._effect(self._modify_pt(sel, pt), duration)
 
-    def deal_damage_each_player(self, _self, n, who):
-        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
-
-    def deal_damage_each(self, _self, n, sel):
-        return self._effect(fn("deal_damage", sel, fn("n", Number(n))))
-
-    def deal_damage_by_it(self, it, n, target):
-        """"It deals 3 damage to any target": the object spoken of before deals it."""
-        return self._effect(fn("deal_damage_by", it, target, fn("n", Number(n))))
+    def modify_pt_referred_where(self, sel, pt, *rest):
+        *duration, quantity = rest
+        return self._effect(self._modify_pt(sel, pt, quantity), *duration)
 
     def class_level_up(self, n):
         """716.2a: "[Cost]: Level N": this Class's level becomes N; activate
@@ -440,9 +694,6 @@ class Effects(Reading):
         if zone.value != "graveyard":
             raise NotUnderstood(zone.value)
         return self._effect(fn("put_rest", const("graveyard"), const("any_order")))
-
-    def deal_damage_player(self, _self, n, who):
-        return self._effect(fn("deal_damage", who, fn("n", Number(n))))
 
     def create_tapped_token(self, count, token):
         return self._effect(fn("create_token", self._count_amount(count), token, const("tapped")))
@@ -584,10 +835,6 @@ class Effects(Reading):
         """"That player discards that card"."""
         return self._effect(fn("discard_card", who, what))
 
-    def bite(self, source, target):
-        """"Target creature you control deals damage equal to its power to target creature"."""
-        return self._effect(fn("deal_damage_by", source, target, fn("power", source)))
-
     def grant_it(self, what, items):
         """"It has 'Sacrifice this token: Add {C}.'": the object spoken of before."""
         return self._grants(what, items)
@@ -629,11 +876,24 @@ class Effects(Reading):
             raise NotUnderstood(zone.value)
         return self._effect(fn("discard_hand", const("you")))
 
-    def player_counters(self, count, kind):
-        """"You get an experience counter" (122.1)."""
+    def choose_from(self, count, sel):
+        """"You choose a nonland card from it": you choose N objects matching
+        Sel, `sel_among_referred` among the cards spoken of before (a hand revealed)."""
+        return self._effect(fn("choose", const("you"), *self._chosen(count, sel)))
+
+    def player_gets_counters(self, who, count, kind):
+        """"That player gets two poison counters", "Each opponent gets a poison counter"."""
+        self._player(who)
+        return self._counters_of(who, count, kind)
+
+    def _counters_of(self, who, count, kind):
         if kind.value not in ("experience", "poison", "rad", "ticket"):
             raise NotUnderstood(kind.value)
-        return self._effect(fn("player_counters", const("you"), String(kind.value), self._count_amount(count)))
+        return self._effect(fn("player_counters", who, String(kind.value), self._count_amount(count)))
+
+    def player_counters(self, count, kind):
+        """"You get an experience counter" (122.1)."""
+        return self._counters_of(const("you"), count, kind)
 
     def bottom_random(self, zone):
         return self._rest_on_bottom(zone, "random_order")
@@ -656,11 +916,11 @@ class Effects(Reading):
     def remove_counters_effect(self, count, kind, what):
         return self._effect(fn("remove_counters", what, kind, self._count_amount(count)))
 
-    def two_color_token(self, pt, color, words, *keywords):
+    def two_color_token(self, pt, color, words, *abilities):
         """"a 1/1 green and white Citizen creature token"."""
         if color.value not in COLORS or not words or words[0] not in COLORS:
             raise NotUnderstood(color.value)
-        return self.creature_token(pt, [color.value] + words, *keywords)
+        return self.creature_token(pt, [color.value] + words, *abilities)
 
     def may_play_until_eot(self, what):
         return self.may_play_this_turn(what)
@@ -693,9 +953,6 @@ class Effects(Reading):
         amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
         return self._effect(fn("gain_life", const("you"), amount))
 
-    def deal_damage_its_power(self, it, target):
-        return self._effect(fn("deal_damage_by", it, target, fn("power", it)))
-
     def lose_game(self):
         return self._effect(fn("lose_the_game", const("you")))
 
@@ -710,21 +967,12 @@ class Effects(Reading):
     def goad(self, target):
         return self._effect(fn("goad", target))
 
-    def deal_damage_by_it_to_you(self, it, n):
-        return self._effect(fn("deal_damage_by", it, const("you"), fn("n", Number(n))))
-
     def additional_land_this_turn(self):
         return self._effect(fn("additional_land_play", Number(1)), const("end_of_turn"))
 
     def tap_or_untap(self, what):
         """"(You may) tap or untap target creature": the player chooses which."""
         return self._effect(fn("tap_or_untap", what))
-
-    def creature_token_quoted(self, pt, words, quote):
-        """"a 0/1 colorless Eldrazi Spawn creature token with "Sacrifice this
-        token: Add {C}."": the quoted ability B, token(..., (), (B,))."""
-        token = self.creature_token(pt, words)
-        return fn("token", *token.arguments, fn("", self.quotes[quote.value.strip('"')]))
 
     def creature_type(self):
         return const("creature_type")

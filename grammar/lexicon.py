@@ -59,6 +59,9 @@ COLORS = {'White': 'w', 'Blue': 'u', 'Black': 'b', 'Red': 'r', 'Green': 'g'}
 # 305.6: the basic land types, in the order of their colors (WUBRG).
 BASIC_LAND_TYPES = ('Plains', 'Island', 'Swamp', 'Mountain', 'Forest')
 
+# 702.14c: landwalk written with a basic land type ("forestwalk")
+LANDWALK = tuple(t + 'walk' for t in BASIC_LAND_TYPES)
+
 # 111.10: predefined tokens whose name alone says what they are (Incubator
 # and the Roles need more words).
 PREDEFINED_TOKENS = (

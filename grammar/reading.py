@@ -81,8 +81,8 @@ COLOR_COUNTS = {"monocolored": "sel_monocolored", "multicolored": "sel_multicolo
                 "colorless": "sel_colorless"}  # 105.2
 PREDEFINED_TOKENS = {_plural(t.lower()): t.lower() for t in lexicon.PREDEFINED_TOKENS}
 PREDEFINED_TOKENS.update({t: t for t in PREDEFINED_TOKENS.values()})
-KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS if " " not in k}
-KEYWORD_PHRASES = {k.lower() for k in lexicon.KEYWORDS}
+KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS + lexicon.LANDWALK if " " not in k}
+KEYWORD_PHRASES = {k.lower() for k in lexicon.KEYWORDS + lexicon.LANDWALK}
 SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
 
 

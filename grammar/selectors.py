@@ -155,11 +155,22 @@ class Selectors(Reading):
         return constraints + [("sel_type_in", const(CARD_TYPES[t.value])) for t in (first, second)]
 
     def _one_of(self, *tokens):
+        """"artifact, creature, or land" (card types), "Elf or Warrior"
+        (subtypes); "creature or Vehicle" mixes them: a sub-selector each."""
         singular = [("singular", None)] if tokens[-1].value in SINGULAR_NOUNS else []
         for pred, table in (("sel_subtype_in", SUBTYPES), ("sel_type_in", CARD_TYPES)):
             if all(t.value in table for t in tokens):
                 return [(pred, const(table[t.value])) for t in tokens] + singular
+        if all(t.value in CARD_TYPES or t.value in SUBTYPES for t in tokens):
+            return [("sel_any_of", self._selector([self._adjective(t.value)])) for t in tokens] + singular
         raise NotUnderstood(" ".join(t.value for t in tokens))
+
+    def adjective_nouns(self, constraints):
+        return constraints
+
+    def adjectives(self, *tokens):
+        """"nonartifact, nonblack creature": adjectives with commas, each a "non-" one."""
+        return self.words(*[t for t in tokens if t.value != ","])
 
     def you_control(self):
         return ("sel_controller", const("you"))
@@ -217,6 +228,13 @@ class Selectors(Reading):
         if word.value not in KEYWORD_WORDS:
             raise NotUnderstood(word.value)
         return ("sel_not_keyword", const(word.value))
+
+    def the_exiled(self, _the_exiled, word):
+        """"the exiled card": the card in exile put there by a linked ability
+        of the source (607.2a), a selector with sel_exiled_with."""
+        if word.value not in ("card", "cards", "creature", "permanent", "permanents", "creatures"):
+            raise NotUnderstood(word.value)
+        return self._selector([("sel_exiled_with", None)])
 
     def same_name_as_exiled(self):
         exiled = self._selector([("sel_exiled_with", None)])
@@ -289,6 +307,10 @@ class Selectors(Reading):
 
     def its_controller(self):
         return const("its_controller")
+
+    def defending_player(self):
+        """506.2: the player the attacking creatures attack."""
+        return const("defending_player")
 
     def each_opponent(self):
         return const("each_opponent")

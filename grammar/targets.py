@@ -72,3 +72,8 @@ class Targets(Reading):
         player = self._selector([("sel_player", None)])
         walker = self._selector([("sel_type", const("planeswalker"))])
         return self._selector([("sel_any_of", player), ("sel_any_of", walker)])
+
+    def target_opponent_or_planeswalker(self):
+        opponent = self._selector([("sel_opponent", None)])
+        walker = self._selector([("sel_type", const("planeswalker"))])
+        return self._selector([("sel_any_of", opponent), ("sel_any_of", walker)])
