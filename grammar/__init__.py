@@ -579,6 +579,9 @@ class _Ability:
         if sticker:  # the object has A only while a sticker with this ticket cost is on it
             self.fact("sticker", Number(sticker.group(1).count("{TK}")))
             start = sticker.end()
+            box = _layout(self.text[start:], "level_box")
+            if box is not None:  # 123.8: a power and toughness sticker sets the object's P/T
+                return self.fact("sticker_pt", *box)
         option = DECK_OPTION.match(self.text, start)
         if option:  # A exists only if chosen as the deck was built
             self.fact("deckbuilding_option", String(option.group(1)))

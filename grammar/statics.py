@@ -163,6 +163,22 @@ class Statics(Reading):
     def blocked_by_one_at_most(self, sel):
         return self._effect(fn("cant_be_blocked_by_more_than", sel, Number(1)))
 
+    def cant_be_blocked_by(self, sel, blockers):
+        """"This creature can't be blocked by creatures with power 2 or less" (509.1b)."""
+        return self._effect(fn("cant_be_blocked_by", sel, blockers))
+
+    def exert_as_attacks(self, sel):
+        """701.43d: "You may exert this creature as it attacks": an optional
+        cost to attack (508.1g)."""
+        return self._effect(fn("may_exert_as_attacks", sel))
+
+    def look_at_top_card_any_time(self, _words):
+        return self._effect(fn("may_look_at_top_card", const("you")))
+
+    def play_with_top_card_revealed(self):
+        """701.18c: "Play with the top card of your library revealed"."""
+        return self._effect(fn("top_card_revealed", const("you")))
+
     def flash_permission(self, _self):
         """"You may cast this spell as though it had flash" (601.3)."""
         return self._effect(const("may_cast_as_though_it_had_flash"))

@@ -235,6 +235,14 @@ class Sentences(Reading):
             raise NotUnderstood(word.value)
         return [("activation_restriction", fn("during", const("your_" + word.value)))]
 
+    def only_your_turn_before_attackers(self, word):
+        """"Activate only during your turn, before attackers are declared":
+        during the controller's turn and before its declare attackers step (508)."""
+        if word.value != "turn":
+            raise NotUnderstood(word.value)
+        return [("activation_restriction", fn("during", const("your_turn"))),
+                ("activation_restriction", const("before_attackers_declared"))]
+
     def triggers_once_each_turn(self):
         return [("trigger_limit", const("once_each_turn"))]
 

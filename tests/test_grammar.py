@@ -552,9 +552,51 @@ def test_trigger_conditions(text, expected):
 
 
 def test_tapping_triggers_are_never_other():
+    # a condition that speaks of tapping is typed (701.26a) or stays unparsed
     fs = facts("Whenever enchanted land becomes tapped, its controller loses 1 life.")
+    assert {"trigger(A,becomes_tapped(S1))", "sel_enchanted(S1)"} <= fs
+    fs = facts("Whenever a player taps an untapped creature, you gain 1 life.")
     assert not any(f.startswith("trigger(") for f in fs)
-    assert 'unparsed(A,0,68,"Whenever enchanted land becomes tapped, its controller loses 1 life.")' in fs
+    assert any(f.startswith("unparsed(A,0,") for f in fs)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Whenever this creature attacks or blocks, it gets +1/+1 until end of turn.",
+     {"trigger(A,attacks_or_blocks(sel_self))", "effect(A,1,modify_pt(it,1,1))"}),
+    ("When this creature blocks, you gain 1 life.", {"trigger(A,blocks(sel_self))"}),
+    ("Whenever this creature becomes tapped, draw a card.", {"trigger(A,becomes_tapped(sel_self))"}),
+    ("{T}: Draw a card. Activate only during your turn, before attackers are declared.",
+     {"activation_restriction(A,during(your_turn))", "activation_restriction(A,before_attackers_declared)"}),
+    ("This creature can't be blocked by creatures with power 2 or less.",
+     {"effect(A,1,cant_be_blocked_by(sel_self,S1))", "sel_power_at_most(S1,2)", "ability_kind(A,static)"}),
+    ("You may exert this creature as it attacks.", {"effect(A,1,may_exert_as_attacks(sel_self))"}),
+    ("You may look at the top card of your library any time.", {"effect(A,1,may_look_at_top_card(you))"}),
+    ("Play with the top card of your library revealed.", {"effect(A,1,top_card_revealed(you))"}),
+])
+def test_trigger_and_static_templates(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
+
+
+def test_the_look_at_top_token_leaves_effects_alone():
+    # "you may look at the top four cards" is an effect, not the static's one token
+    fs = facts("When this creature enters, you may look at the top four cards of your library.")
+    assert not any(f.startswith("unparsed(") for f in fs)
+    assert "activation_restriction(A,during(your_upkeep))" in facts("{T}: Draw a card. Activate only during your upkeep.")
+
+
+def test_exert_leaves_its_linked_trigger_unparsed():
+    # 701.43d, 607.2h: "When you do" is a linked triggered ability, not the static's effect
+    fs = facts("You may exert this creature as it attacks. When you do, it gets +1/+1 until end of turn.")
+    assert 'unparsed(A,43,88,"When you do, it gets +1/+1 until end of turn.")' in fs
+    assert not any("modify_pt" in f for f in fs)
+
+
+def test_sticker_power_toughness():
+    fs = facts("{TK}{TK} — 2/3")
+    assert {"sticker(A,2)", "sticker_pt(A,2,3)"} <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
 
 
 def test_keyword_arguments():
@@ -1441,11 +1483,11 @@ def test_each_rule_of_a_namespace_has_its_transformer_method():
 def test_a_modal_trigger_keeps_its_modes_when_its_condition_is_not_understood():
     """700.2: "choose one —" after a trigger condition not understood is
     still the ability's modal header; only the condition stays unparsed."""
-    text = ("Whenever this creature becomes tapped, choose one —\n• Draw a card.\n"
+    text = ("Whenever a player taps an untapped creature, choose one —\n• Draw a card.\n"
             "• Return target land card from your graveyard to the battlefield tapped.")
     facts = {str(f) for f in parse_card("c", "Stalker", text).facts}
     assert 'modal(ab("c",1),1,1)' in facts
-    assert 'unparsed(ab("c",1),0,38,"Whenever this creature becomes tapped,")' in facts
+    assert 'unparsed(ab("c",1),0,44,"Whenever a player taps an untapped creature,")' in facts
 
 
 @pytest.mark.parametrize("header, counts", [
