@@ -16,12 +16,12 @@ from pathlib import Path
 from clingo import Function, Number, String, Symbol
 from lark import Lark
 from lark.lexer import PatternStr
-from lark.exceptions import LarkError, VisitError
+from lark.exceptions import VisitError
 
 from . import cache as _cache, lexicon
-from .lexing import FastContextualLexer
+from .lexing import FastContextualLexer, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
-from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, constant_name
+from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
 from .transformer import Clauses
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
@@ -86,6 +86,9 @@ VISIT = re.compile(r"Visit — ")                   # 702.159a: a triggered abil
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
+_number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
+
+
 def _printed_number(text: str) -> Symbol:
     """A printed power or toughness: a number, or the string "*"."""
     return Number(int(text)) if _fits(text) else String(text)
@@ -110,8 +113,11 @@ STILL = re.compile(r"it's still an? \w+\.?")
 # a word "target" (115.1) and the count words that may come before it
 TARGET_WORD = re.compile(r"\btargets?\b")
 # the count words that may come before "target" (115.1d), longest first
-TARGET_COUNT = [r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
-                r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $"]
+TARGET_COUNT = [re.compile(p) for p in (
+    r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
+    r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $")]
+WORD_END = re.compile(r"[^\s.,;:]+")     # a word of a span, for where a target phrase may end
+SENTENCE = re.compile(r"[^.\n]*[^.\s\n][^.\n]*\.?")
 # a word before "target" that makes it part of a count: no reading without it
 COUNT_WORD = re.compile(r"(other|another|any|or|more|x|\d+|one|two|three|four|five|six|seven|"
                         r"eight|nine|ten) $")
@@ -198,10 +204,7 @@ def _tree(piece, rule):
     """The parse tree of a piece, or None; boards repeat their texts."""
     if not piece.lstrip().startswith(_first_words(rule)):
         return None  # no token `rule` may begin with: no need to ask the parser
-    try:
-        return parser().parse(piece, start=rule)
-    except LarkError:
-        return None
+    return parse_or_none(parser(), piece, rule)
 
 
 @lru_cache(maxsize=None)
@@ -223,7 +226,7 @@ def _sentences(text, start, end):
     """(start, end) spans of the sentences in text[start:end]; "Choose a
     color." stays with the next sentence, which says "that color"."""
     chosen, spans = None, []
-    for m in re.finditer(r"[^.\n]*[^.\s\n][^.\n]*\.?", text[start:end]):
+    for m in SENTENCE.finditer(text[start:end]):
         lead = len(m.group()) - len(m.group().lstrip())
         i, j = start + m.start() + lead, start + m.end()
         if CHOICE.fullmatch(text, i, j):
@@ -272,7 +275,7 @@ class _Ability:
         self.masked = masked    # quoted abilities written "q1", "q2"...
 
     def fact(self, name, *args):
-        self.card.out.facts.append(Function(name, [self.ab, *args]))
+        self.card.out.facts.append(fn(name, self.ab, *args))  # symbols made once (clingo's calls are dear)
 
     def unparsed(self, start, end):
         text = self.text[start:end]
@@ -287,10 +290,10 @@ class _Ability:
         for m in TARGET_WORD.finditer(self.norm, start, end):
             before = self.norm[start:m.start()]
             firsts = [m.start() - len(p.group()) for p in
-                      (re.search(p, before) for p in TARGET_COUNT) if p]
+                      (p.search(before) for p in TARGET_COUNT) if p]
             if not COUNT_WORD.search(before):
                 firsts.append(m.start())
-            ends = [start + e.end() for e in re.finditer(r"[^\s.,;:]+", self.norm[start:end])
+            ends = [start + e.end() for e in WORD_END.finditer(self.norm[start:end])
                     if start + e.end() >= m.end()][:15]
             found = None
             for i in firsts:
@@ -312,12 +315,15 @@ class _Ability:
             return None
         if rule == "triggered" and "for mana" not in piece:
             return None  # condition and mana effect in one: tapped for mana (106.12a)
+        return self._read(piece, rule, self.text[start:start + len(piece)],
+                          self.costs + self.card.additional_costs)
+
+    def _read(self, piece, rule, printed, costs):
         tree = _tree(piece, rule)
         if tree is None:
             return None
-        clauses = Clauses(self.ab, self.text[start:start + len(piece)],
-                          self.next_sel, self.quotes, self.card.names)
-        clauses.costs = self.costs + self.card.additional_costs
+        clauses = Clauses(self.ab, printed, self.next_sel, self.quotes, self.card.names)
+        clauses.costs = costs
         clauses.next_target = self.next_target
         try:
             result = clauses.transform(tree), clauses
@@ -345,11 +351,11 @@ class _Ability:
         for name, *args in clauses:
             if name == "effect":
                 self.effects += 1
-                self.fact("effect", Number(self.effects), *args)
+                self.fact("effect", _number(self.effects), *args)
             elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed",
                           "event_if", "event_do"):
                 # of the effect just before
-                self.fact(name, Number(self.effects), *args)
+                self.fact(name, _number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
                 sel, text = args
                 self.subs += 1
@@ -390,7 +396,7 @@ class _Ability:
             self.fact("mode", Number(k), sub)
             mode = _Ability(self.card, sub, m.group(1).strip(), False)
             mode.fact("ability_text", String(mode.text))
-            mode.fact("ability_kind", Function("spell"))
+            mode.fact("ability_kind", const("spell"))
             mode.refers_to_x()
             mode.allow_other = True  # a mode is a spell ability: "Draw two cards."
             mode.sentences(0, len(mode.text))
@@ -415,7 +421,7 @@ class _Ability:
         return True
 
     def keyword(self, m):
-        self.fact("ability_kind", Function("keyword"))
+        self.fact("ability_kind", const("keyword"))
         self.fact("keyword", Function(constant_name(m.group(1))))
         rest = self.text[m.end():].lstrip(" —")
         start = self.end - len(rest)
@@ -448,7 +454,7 @@ class _Ability:
                 self.emit(self.take(parsed))
 
     def activated(self, start, colon):
-        self.fact("ability_kind", Function("activated"))
+        self.fact("ability_kind", const("activated"))
         self.allow_other = True
         for m in re.finditer(r"[^,]+", self.norm[start:colon]):
             i = start + m.start() + len(m.group()) - len(m.group().lstrip())
@@ -464,7 +470,7 @@ class _Ability:
         self.sentences(colon + 1, self.end)
 
     def triggered(self, start):
-        self.fact("ability_kind", Function("triggered"))
+        self.fact("ability_kind", const("triggered"))
         self.allow_other = True
         first = next(_sentences(self.norm, start, self.end), None)
         if first is None:
@@ -548,7 +554,7 @@ class _Ability:
             kind = kinds[0]
         else:
             return
-        self.fact("ability_kind", Function(kind))
+        self.fact("ability_kind", const(kind))
 
     def refers_to_x(self):
         """107.3m: the ability's own words (not its quoted abilities nor its
@@ -591,17 +597,17 @@ class _Ability:
             return self.keyword(m)
         chapter = CHAPTER.match(self.text, start)
         if chapter:  # 714.2b: triggers as lore counters reach the chapter
-            self.fact("ability_kind", Function("triggered"))
+            self.fact("ability_kind", const("triggered"))
             self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
             return self.sentences(chapter.end(), self.end)
         label = CONDITION_LABEL.match(self.text, start)
         if label:
             self.fact("ability_condition", Function(constant_name(label.group(1))))
             if label.group(1) == "Forecast":  # 702.57a: activated only from its owner's hand
-                self.fact("activation_zone", Function("hand"))
+                self.fact("activation_zone", const("hand"))
             start = label.end()
         elif VISIT.match(self.text, start):  # "Whenever you roll to visit ... [effect]"
-            self.fact("ability_kind", Function("triggered"))
+            self.fact("ability_kind", const("triggered"))
             self.fact("trigger", Function("other", [String("Visit")]))
             self.allow_other = True
             return self.sentences(VISIT.match(self.text, start).end(), self.end)
@@ -639,7 +645,7 @@ class _Card:
         names = faces + [face.split(", ")[0] for face in faces]
         if legendary:
             names += [short for face in faces if ", " not in face for short in _short_names(face)]
-        self.names = sorted({n for n in names if n}, key=len, reverse=True)
+        self.names = tuple(sorted({n for n in names if n}, key=len, reverse=True))
         self.spell = spell
         self.station = False    # a station card (721): "N+ |" lines
         self.additional_costs = []  # (cost term, printed text) of the spell (601.2b)
@@ -705,9 +711,9 @@ def _parse_card(obj_id, name, text, types, supertypes):
             card.out.facts.append(Function("level_pt", [obj, level, *box]))
             continue
         n += 1
-        ab = Function("ab", [obj, Number(n)])
+        ab = fn("ab", obj, _number(n))
         card.out.abilities.append((n, ab, line))
-        card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
+        card.out.facts.append(fn("printed_ability", obj, _number(n), ab))
         first = len(card.out.facts)
         card.ability(ab, line, condition=level)
         # 716.2a: a Class's level bar "[Cost]: Level N" (its effect become_level(N)):

@@ -13,7 +13,7 @@ import inspect
 import re
 
 from clingo import Number, String
-from lark import Transformer, v_args
+from lark import Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
 
@@ -293,7 +293,15 @@ def merged(top, **namespaces):
                 methods[name] = value.base_func
     attrs["_methods"] = methods
     attrs["_call_userfunc"] = _call_userfunc
+    attrs["transform"] = _transform
     return type("Clauses", (top, *namespaces.values()), attrs)
+
+
+def _transform(self, tree):
+    """Transformer.transform without its generators: each subtree's children
+    first, then the subtree's method, as lark does (no method discards)."""
+    children = [_transform(self, c) if type(c) is Tree else c for c in tree.children]
+    return _call_userfunc(self, tree, children)
 
 
 def _call_userfunc(self, tree, new_children=None):
