@@ -138,15 +138,16 @@ def _lines(text):
     ability, keyword lists split."""
     out = []
     for line in text.split("\n"):
-        while REMINDER.search(line):
+        while "(" in line and REMINDER.search(line):
             line = REMINDER.sub("", line)
         line = line.strip()
         if not line:
             continue
+        keywords = None if line.startswith("•") and out else _keyword_list(line)
         if line.startswith("•") and out:
             out[-1] += "\n" + line
-        elif _keyword_list(line):
-            out.extend(_keyword_list(line))
+        elif keywords:
+            out.extend(keywords)
         else:
             out.append(line)
     return out
@@ -165,6 +166,12 @@ def _keyword_list(line):
 
 def _outside_quotes(text, char):
     """Positions of char in text outside double quotes."""
+    if '"' not in text:  # most texts: each one
+        at = text.find(char)
+        while at >= 0:
+            yield at
+            at = text.find(char, at + 1)
+        return
     inside = False
     for i, c in enumerate(text):
         if c == '"':

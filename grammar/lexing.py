@@ -44,6 +44,8 @@ class FastBasicLexer(BasicLexer):
             else:
                 others[type_] = callback
         self._keywords, self._others = keywords, others
+        # lark's patterns after the whitespace, taken possessively: one match a token
+        self._spaced = [re.compile(r"\s*+(?:%s)" % mre.pattern, mre.flags) for mre in scanner._mres]
         return scanner
 
     def token_at(self, source, pos):
@@ -51,19 +53,15 @@ class FastBasicLexer(BasicLexer):
         where no terminal of this state matches, _END at the end."""
         if self._keywords is None:
             self._split_callbacks()
-        space = _SPACE.match(source, pos)
-        if space is not None:
-            pos = space.end()
-        if pos >= len(source):
-            return _END
-        for mre in self._scanner._mres:  # lark's Scanner.match
+        for mre in self._spaced:  # lark's Scanner.match
             m = mre.match(source, pos)
             if m:
                 break
         else:
-            return None
-        value, type_ = m.group(0), m.lastgroup
-        stop = pos + len(value)
+            space = _SPACE.match(source, pos)
+            return _END if (space.end() if space else pos) >= len(source) else None
+        type_ = m.lastgroup
+        value, pos, stop = m.group(type_), m.start(type_), m.end()
         table = self._keywords.get(type_)
         if table is not None:
             type_ = table.get(value, type_)
