@@ -1,8 +1,12 @@
 """Oracle text to the ability facts of rules_asp/VOCABULARY.md.
 
 The driver here cuts a card's text into abilities (lines, keyword lists,
-quoted abilities) and each ability into pieces: cost parts, sentences, the
-trigger condition. grammar/oracle.lark parses one piece at a time, so a
+quoted abilities); grammar/ability.lark reads a line's structure (its
+station, sticker and deck-building marks, a chapter number, a keyword's
+label, "Visit" or an ability word before an em dash, and whether the rest
+is triggered, activated ("cost: effect") or neither); the driver cuts the
+rest into pieces: cost parts, sentences, the trigger condition.
+grammar/oracle.lark parses one piece at a time, so a
 piece that is not understood becomes `unparsed` for its own span only; the
 grammar also reads a sentence's condition ("If S,", "As long as S,":
 `conditional`, `static_conditional`) and a leveler's layout lines
@@ -78,13 +82,7 @@ KEYWORD = re.compile(
     r"(?=$|[ —])" % "|".join(re.escape(k.lower()) for k in
                             sorted(lexicon.KEYWORDS, key=len, reverse=True)),
     re.IGNORECASE)
-ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
-# Keyword abilities written like ability words, each a condition on the
-# ability after the dash (702.57a, 702.142a, 702.169, 702.177a, 702.178a)
-CONDITION_LABEL = re.compile(r"(Boast|Exhaust|Forecast|Max speed|Solved|Power-up) — ")
-VISIT = re.compile(r"Visit — ")                   # 702.159a: a triggered ability
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
-TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
 _number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
 
@@ -101,9 +99,6 @@ def _fits(text: str) -> bool:
 
 PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d{1,9}|\*)/(\d{1,9}|\*)")
 NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
-STATION = re.compile(r"(\d{1,9})\+ \| ")                # 721.2a: "N+ | abilities"
-STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/sticker ticket cost
-DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
@@ -197,9 +192,8 @@ def _mask_names(text, names):
     return text
 
 
-def _normalize(text, names):
-    """Lower-cased text of the same length, the card's names written "~"."""
-    text = _mask_names(text, names)
+def _lower(text):
+    """Lower-cased text of the same length."""
     lower = text.lower()
     if len(lower) == len(text):
         return lower
@@ -277,7 +271,8 @@ class _Ability:
             if len(placeholder) <= j - i:
                 self.quotes["q%d" % k] = sub
                 masked = masked[:i] + placeholder.ljust(j - i) + masked[j:]
-        self.norm = _normalize(masked, card.names)
+        self.named = _mask_names(masked, card.names)  # the card's names written "~"
+        self.norm = _lower(self.named)
         self.end = text.find("\n•") if "\n•" in text else len(text)  # modes after
         self.masked = masked    # quoted abilities written "q1", "q2"...
 
@@ -583,49 +578,56 @@ class _Ability:
             self.modes(self.end)
 
     def read(self):
-        start = 0
-        station = STATION.match(self.text) if self.card.station else None
-        if station:
-            self.fact("station", Number(int(station.group(1))))
-            start = station.end()
-        sticker = STICKER.match(self.text, start)
-        if sticker:  # the object has A only while a sticker with this ticket cost is on it
-            self.fact("sticker", Number(sticker.group(1).count("{TK}")))
-            start = sticker.end()
-            box = _layout(self.text[start:], "level_box")
-            if box is not None:  # 123.8: a power and toughness sticker sets the object's P/T
-                return self.fact("sticker_pt", *box)
-        option = DECK_OPTION.match(self.text, start)
-        if option:  # A exists only if chosen as the deck was built
-            self.fact("deckbuilding_option", String(option.group(1)))
-            start = option.end()
+        """The line's structure (grammar/ability.lark), then each piece."""
+        tree = parse_or_none(_line_parser(), self.named, "station_line" if self.card.station else "line")
+        *station, marks = tree.children
+        if station:  # 721.2a: its object has A only with that many charge counters
+            self.fact("station", Number(int(station[0][:-4])))
+        *tokens, head = marks.children
+        start = head.meta.start_pos if not head.meta.empty else len(self.named)
+        for token in tokens:
+            if token.type == "STICKER":  # the object has A only while a sticker with this ticket cost is on it
+                self.fact("sticker", Number(token.count("{TK}")))
+                box = _layout(self.text[token.end_pos:], "level_box")
+                if box is not None:  # 123.8: a power and toughness sticker sets the object's P/T
+                    return self.fact("sticker_pt", *box)
+            else:  # A exists only if chosen as the deck was built
+                self.fact("deckbuilding_option", String(token[:-3]))
         m = KEYWORD.match(self.text, start)
         if m and _keyword_list(self.text[start:]) == [self.text[start:]]:
             return self.keyword(m)
-        chapter = CHAPTER.match(self.text, start)
-        if chapter:  # 714.2b: triggers as lore counters reach the chapter
+        if head.data == "chapter":  # 714.2b: triggers as lore counters reach the chapter
             self.fact("ability_kind", const("triggered"))
-            self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
-            return self.sentences(chapter.end(), self.end)
-        label = CONDITION_LABEL.match(self.text, start)
-        if label:
-            self.fact("ability_condition", Function(constant_name(label.group(1))))
-            if label.group(1) == "Forecast":  # 702.57a: activated only from its owner's hand
-                self.fact("activation_zone", const("hand"))
-            start = label.end()
-        elif VISIT.match(self.text, start):  # "Whenever you roll to visit ... [effect]"
+            self.fact("trigger", Function("other", [String(head.children[0].rstrip(" —"))]))
+            return self.sentences(head.children[0].end_pos, self.end)
+        if head.data == "visit":  # "Whenever you roll to visit ... [effect]"
             self.fact("ability_kind", const("triggered"))
             self.fact("trigger", Function("other", [String("Visit")]))
             self.allow_other = True
-            return self.sentences(VISIT.match(self.text, start).end(), self.end)
-        elif ABILITY_WORD.match(self.text, start):
-            start = ABILITY_WORD.match(self.text, start).end()
-        if TRIGGER.match(self.text, start):
+            return self.sentences(head.children[0].end_pos, self.end)
+        kind = head
+        if head.data in ("labelled", "ability_word"):
+            word, kind = head.children
+            if head.data == "labelled":
+                label = word[:-3]
+                self.fact("ability_condition", Function(constant_name(label)))
+                if label == "Forecast":  # 702.57a: activated only from its owner's hand
+                    self.fact("activation_zone", const("hand"))
+        start = kind.meta.start_pos if not kind.meta.empty else len(self.named)
+        if kind.data == "triggered":
             return self.triggered(start)
-        colon = next(_outside_quotes(self.norm, ":"), None)
-        if colon is not None and "." not in self.norm[start:colon]:
-            return self.activated(start, colon)
+        if kind.data == "activated":
+            colon = next(t for t in kind.children if t.type == "COLON")
+            return self.activated(start, colon.start_pos)
         return self.other(start)
+
+
+@lru_cache(maxsize=1)
+def _line_parser() -> Lark:
+    """The parser of ability.lark: a line's structure."""
+    return Lark.open(Path(__file__).with_name("ability.lark"), parser="lalr",
+                     start=["line", "station_line"], propagate_positions=True,
+                     _plugins={"ContextualLexer": FastContextualLexer})
 
 
 # 201.5c: a legendary card's text may use a shortened name ("Rasputin" on

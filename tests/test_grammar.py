@@ -1654,3 +1654,28 @@ def test_one_object_two_effects_and_self_switch(text, expected):
     ct = parse_card("o", "X", text, types=["Instant"])
     assert not ct.unparsed
     assert expected <= {str(f).replace('ab("o",1)', "A") for f in ct.facts}
+
+
+def test_the_line_structure_reads_the_card_name_as_a_name():
+    # grammar/ability.lark reads the line with the card's names masked: a
+    # spell named "At ..." is no "At the beginning of ..." trigger (603.1)
+    ct = parse_card("o", "At Least It's a Dry Heat",
+                    "At Least It's a Dry Heat deals 3 damage to target creature.", ["Sorcery"])
+    fs = {str(f) for f in ct.facts}
+    assert 'ability_kind(ab("o",1),spell)' in fs
+    assert not any(f.startswith("trigger(") for f in fs)
+    # an ability word that holds the card's name (207.2c) is still one
+    fs = facts("Blade of Magnus — Whenever Magnus the Red deals combat damage to a player, draw a card.",
+               name="Magnus the Red")
+    assert "ability_kind(A,triggered)" in fs
+
+
+@pytest.mark.parametrize("text, kind", [
+    ('Creatures you control have "{T}: Add {G}."', "static"),   # the colon is inside quotes
+    ("{T}: Add {G}.", "activated"),
+    ("Draw a card. {T}: it's no cost after a sentence.", None),   # a sentence ends before the colon
+    ("Exhaust — {2}: Draw a card.", "activated"),
+])
+def test_the_line_structure_finds_the_cost(text, kind):
+    fs = facts(text)
+    assert (f"ability_kind(A,{kind})" in fs) if kind else not any(f.startswith("ability_kind(A,activated") for f in fs)
