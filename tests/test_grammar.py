@@ -1679,3 +1679,31 @@ def test_the_line_structure_reads_the_card_name_as_a_name():
 def test_the_line_structure_finds_the_cost(text, kind):
     fs = facts(text)
     assert (f"ability_kind(A,{kind})" in fs) if kind else not any(f.startswith("ability_kind(A,activated") for f in fs)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("This creature must be blocked if able.", {"effect(A,1,must_be_blocked(sel_self))"}),
+    ("All creatures able to block this creature do so.", {"effect(A,1,must_be_blocked_by_all(sel_self))"}),
+    ("This creature can't attack or block alone.",
+     {"effect(A,1,cant(sel_self,attack_alone))", "effect(A,2,cant(sel_self,block_alone))"}),
+    ("You may have this creature assign its combat damage as though it weren't blocked.",
+     {"effect(A,1,may_assign_combat_damage_as_though_unblocked(sel_self))"}),
+    ("If this card is in your opening hand, you may begin the game with it on the battlefield.",
+     {"effect(A,1,may_begin_game_on_battlefield)", "ability_kind(A,static)"}),
+    ("This creature has first strike as long as it's attacking.",
+     {"effect(A,1,grant_ability(sel_self,sub(A,1)))", "keyword(sub(A,1),first_strike)",
+      "effect_condition(A,1,as_long_as(\"it's attacking\"))"}),
+])
+def test_combat_and_opening_hand_statics(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
+
+
+def test_the_lure_token_leaves_all_creatures_alone():
+    # "all creatures able to block" is one token: "All creatures have haste" still reads
+    assert "effect(A,1,grant_ability(S1,sub(A,1)))" in facts("All creatures have haste.")
+    # a condition on each keyword granted, not only the last
+    fs = facts("Enchanted creature has flying and vigilance as long as you control a Plains.")
+    assert {'effect_condition(A,1,as_long_as("you control a Plains"))',
+            'effect_condition(A,2,as_long_as("you control a Plains"))'} <= fs
