@@ -579,12 +579,12 @@ class _Ability:
 
     def read(self):
         """The line's structure (grammar/ability.lark), then each piece."""
-        tree = parse_or_none(_line_parser(), self.named, "station_line" if self.card.station else "line")
+        tree = _line_tree(self.named, "station_line" if self.card.station else "line")
         *station, marks = tree.children
         if station:  # 721.2a: its object has A only with that many charge counters
             self.fact("station", Number(int(station[0][:-4])))
         *tokens, head = marks.children
-        start = head.meta.start_pos if not head.meta.empty else len(self.named)
+        start = _start(head, len(self.named))
         for token in tokens:
             if token.type == "STICKER":  # the object has A only while a sticker with this ticket cost is on it
                 self.fact("sticker", Number(token.count("{TK}")))
@@ -613,7 +613,7 @@ class _Ability:
                 self.fact("ability_condition", Function(constant_name(label)))
                 if label == "Forecast":  # 702.57a: activated only from its owner's hand
                     self.fact("activation_zone", const("hand"))
-        start = kind.meta.start_pos if not kind.meta.empty else len(self.named)
+        start = _start(kind, len(self.named))
         if kind.data == "triggered":
             return self.triggered(start)
         if kind.data == "activated":
@@ -626,8 +626,18 @@ class _Ability:
 def _line_parser() -> Lark:
     """The parser of ability.lark: a line's structure."""
     return Lark.open(Path(__file__).with_name("ability.lark"), parser="lalr",
-                     start=["line", "station_line"], propagate_positions=True,
-                     _plugins={"ContextualLexer": FastContextualLexer})
+                     start=["line", "station_line"], _plugins={"ContextualLexer": FastContextualLexer})
+
+
+@lru_cache(maxsize=1 << 14)
+def _line_tree(text, rule):
+    """The structure of a line (cards repeat their lines: "Flying")."""
+    return parse_or_none(_line_parser(), text, rule)
+
+
+def _start(tree, end):
+    """Where the text of a tree of ability.lark begins (end: it has none)."""
+    return tree.children[0].start_pos if tree.children else end
 
 
 # 201.5c: a legendary card's text may use a shortened name ("Rasputin" on
