@@ -1,8 +1,12 @@
 """Oracle text to the ability facts of rules_asp/VOCABULARY.md.
 
 The driver here cuts a card's text into abilities (lines, keyword lists,
-quoted abilities) and each ability into pieces: cost parts, sentences, the
-trigger condition. grammar/oracle.lark parses one piece at a time, so a
+quoted abilities); grammar/ability.lark reads a line's structure (its
+station, sticker and deck-building marks, a chapter number, a keyword's
+label, "Visit" or an ability word before an em dash, and whether the rest
+is triggered, activated ("cost: effect") or neither); the driver cuts the
+rest into pieces: cost parts, sentences, the trigger condition.
+grammar/oracle.lark parses one piece at a time, so a
 piece that is not understood becomes `unparsed` for its own span only; the
 grammar also reads a sentence's condition ("If S,", "As long as S,":
 `conditional`, `static_conditional`) and a leveler's layout lines
@@ -16,12 +20,12 @@ from pathlib import Path
 from clingo import Function, Number, String, Symbol
 from lark import Lark
 from lark.lexer import PatternStr
-from lark.exceptions import LarkError, VisitError
+from lark.exceptions import VisitError
 
 from . import cache as _cache, lexicon
-from .lexing import FastContextualLexer
+from .lexing import FastContextualLexer, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
-from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, constant_name
+from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
 from .transformer import Clauses
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
@@ -78,14 +82,11 @@ KEYWORD = re.compile(
     r"(?=$|[ —])" % "|".join(re.escape(k.lower()) for k in
                             sorted(lexicon.KEYWORDS, key=len, reverse=True)),
     re.IGNORECASE)
-ABILITY_WORD = re.compile(r"[A-Z][\w' ,!-]* — ")  # 207.2c: no rules meaning
-# Keyword abilities written like ability words, each a condition on the
-# ability after the dash (702.57a, 702.142a, 702.169, 702.177a, 702.178a)
-CONDITION_LABEL = re.compile(r"(Boast|Exhaust|Forecast|Max speed|Solved|Power-up) — ")
-VISIT = re.compile(r"Visit — ")                   # 702.159a: a triggered ability
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
-TRIGGER = re.compile(r"(When|Whenever|At)\b")
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
+_number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
+
+
 def _printed_number(text: str) -> Symbol:
     """A printed power or toughness: a number, or the string "*"."""
     return Number(int(text)) if _fits(text) else String(text)
@@ -98,9 +99,6 @@ def _fits(text: str) -> bool:
 
 PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d{1,9}|\*)/(\d{1,9}|\*)")
 NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
-STATION = re.compile(r"(\d{1,9})\+ \| ")                # 721.2a: "N+ | abilities"
-STICKER = re.compile(r"((?:\{TK\})+) — ")           # Unfinity: an attraction/sticker ticket cost
-DECK_OPTION = re.compile(r"(\d+ points?(?: each)?) → ")  # "Legacy" (Built Bear): a deckbuilding choice
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
@@ -110,8 +108,11 @@ STILL = re.compile(r"it's still an? \w+\.?")
 # a word "target" (115.1) and the count words that may come before it
 TARGET_WORD = re.compile(r"\btargets?\b")
 # the count words that may come before "target" (115.1d), longest first
-TARGET_COUNT = [r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
-                r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $"]
+TARGET_COUNT = [re.compile(p) for p in (
+    r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
+    r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $")]
+WORD_END = re.compile(r"[^\s.,;:]+")     # a word of a span, for where a target phrase may end
+SENTENCE = re.compile(r"[^.\n]*[^.\s\n][^.\n]*\.?")
 # a word before "target" that makes it part of a count: no reading without it
 COUNT_WORD = re.compile(r"(other|another|any|or|more|x|\d+|one|two|three|four|five|six|seven|"
                         r"eight|nine|ten) $")
@@ -132,15 +133,16 @@ def _lines(text):
     ability, keyword lists split."""
     out = []
     for line in text.split("\n"):
-        while REMINDER.search(line):
+        while "(" in line and REMINDER.search(line):
             line = REMINDER.sub("", line)
         line = line.strip()
         if not line:
             continue
+        keywords = None if line.startswith("•") and out else _keyword_list(line)
         if line.startswith("•") and out:
             out[-1] += "\n" + line
-        elif _keyword_list(line):
-            out.extend(_keyword_list(line))
+        elif keywords:
+            out.extend(keywords)
         else:
             out.append(line)
     return out
@@ -159,6 +161,12 @@ def _keyword_list(line):
 
 def _outside_quotes(text, char):
     """Positions of char in text outside double quotes."""
+    if '"' not in text:  # most texts: each one
+        at = text.find(char)
+        while at >= 0:
+            yield at
+            at = text.find(char, at + 1)
+        return
     inside = False
     for i, c in enumerate(text):
         if c == '"':
@@ -184,9 +192,8 @@ def _mask_names(text, names):
     return text
 
 
-def _normalize(text, names):
-    """Lower-cased text of the same length, the card's names written "~"."""
-    text = _mask_names(text, names)
+def _lower(text):
+    """Lower-cased text of the same length."""
     lower = text.lower()
     if len(lower) == len(text):
         return lower
@@ -198,10 +205,7 @@ def _tree(piece, rule):
     """The parse tree of a piece, or None; boards repeat their texts."""
     if not piece.lstrip().startswith(_first_words(rule)):
         return None  # no token `rule` may begin with: no need to ask the parser
-    try:
-        return parser().parse(piece, start=rule)
-    except LarkError:
-        return None
+    return parse_or_none(parser(), piece, rule)
 
 
 @lru_cache(maxsize=None)
@@ -223,7 +227,7 @@ def _sentences(text, start, end):
     """(start, end) spans of the sentences in text[start:end]; "Choose a
     color." stays with the next sentence, which says "that color"."""
     chosen, spans = None, []
-    for m in re.finditer(r"[^.\n]*[^.\s\n][^.\n]*\.?", text[start:end]):
+    for m in SENTENCE.finditer(text[start:end]):
         lead = len(m.group()) - len(m.group().lstrip())
         i, j = start + m.start() + lead, start + m.end()
         if CHOICE.fullmatch(text, i, j):
@@ -267,12 +271,13 @@ class _Ability:
             if len(placeholder) <= j - i:
                 self.quotes["q%d" % k] = sub
                 masked = masked[:i] + placeholder.ljust(j - i) + masked[j:]
-        self.norm = _normalize(masked, card.names)
+        self.named = _mask_names(masked, card.names)  # the card's names written "~"
+        self.norm = _lower(self.named)
         self.end = text.find("\n•") if "\n•" in text else len(text)  # modes after
         self.masked = masked    # quoted abilities written "q1", "q2"...
 
     def fact(self, name, *args):
-        self.card.out.facts.append(Function(name, [self.ab, *args]))
+        self.card.out.facts.append(fn(name, self.ab, *args))  # symbols made once (clingo's calls are dear)
 
     def unparsed(self, start, end):
         text = self.text[start:end]
@@ -287,10 +292,10 @@ class _Ability:
         for m in TARGET_WORD.finditer(self.norm, start, end):
             before = self.norm[start:m.start()]
             firsts = [m.start() - len(p.group()) for p in
-                      (re.search(p, before) for p in TARGET_COUNT) if p]
+                      (p.search(before) for p in TARGET_COUNT) if p]
             if not COUNT_WORD.search(before):
                 firsts.append(m.start())
-            ends = [start + e.end() for e in re.finditer(r"[^\s.,;:]+", self.norm[start:end])
+            ends = [start + e.end() for e in WORD_END.finditer(self.norm[start:end])
                     if start + e.end() >= m.end()][:15]
             found = None
             for i in firsts:
@@ -312,12 +317,15 @@ class _Ability:
             return None
         if rule == "triggered" and "for mana" not in piece:
             return None  # condition and mana effect in one: tapped for mana (106.12a)
+        return self._read(piece, rule, self.text[start:start + len(piece)],
+                          self.costs + self.card.additional_costs)
+
+    def _read(self, piece, rule, printed, costs):
         tree = _tree(piece, rule)
         if tree is None:
             return None
-        clauses = Clauses(self.ab, self.text[start:start + len(piece)],
-                          self.next_sel, self.quotes, self.card.names)
-        clauses.costs = self.costs + self.card.additional_costs
+        clauses = Clauses(self.ab, printed, self.next_sel, self.quotes, self.card.names)
+        clauses.costs = costs
         clauses.next_target = self.next_target
         try:
             result = clauses.transform(tree), clauses
@@ -345,11 +353,11 @@ class _Ability:
         for name, *args in clauses:
             if name == "effect":
                 self.effects += 1
-                self.fact("effect", Number(self.effects), *args)
+                self.fact("effect", _number(self.effects), *args)
             elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed",
                           "event_if", "event_do"):
                 # of the effect just before
-                self.fact(name, Number(self.effects), *args)
+                self.fact(name, _number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own
                 sel, text = args
                 self.subs += 1
@@ -390,7 +398,7 @@ class _Ability:
             self.fact("mode", Number(k), sub)
             mode = _Ability(self.card, sub, m.group(1).strip(), False)
             mode.fact("ability_text", String(mode.text))
-            mode.fact("ability_kind", Function("spell"))
+            mode.fact("ability_kind", const("spell"))
             mode.refers_to_x()
             mode.allow_other = True  # a mode is a spell ability: "Draw two cards."
             mode.sentences(0, len(mode.text))
@@ -415,7 +423,7 @@ class _Ability:
         return True
 
     def keyword(self, m):
-        self.fact("ability_kind", Function("keyword"))
+        self.fact("ability_kind", const("keyword"))
         self.fact("keyword", Function(constant_name(m.group(1))))
         rest = self.text[m.end():].lstrip(" —")
         start = self.end - len(rest)
@@ -448,7 +456,7 @@ class _Ability:
                 self.emit(self.take(parsed))
 
     def activated(self, start, colon):
-        self.fact("ability_kind", Function("activated"))
+        self.fact("ability_kind", const("activated"))
         self.allow_other = True
         for m in re.finditer(r"[^,]+", self.norm[start:colon]):
             i = start + m.start() + len(m.group()) - len(m.group().lstrip())
@@ -464,7 +472,7 @@ class _Ability:
         self.sentences(colon + 1, self.end)
 
     def triggered(self, start):
-        self.fact("ability_kind", Function("triggered"))
+        self.fact("ability_kind", const("triggered"))
         self.allow_other = True
         first = next(_sentences(self.norm, start, self.end), None)
         if first is None:
@@ -548,7 +556,7 @@ class _Ability:
             kind = kinds[0]
         else:
             return
-        self.fact("ability_kind", Function(kind))
+        self.fact("ability_kind", const(kind))
 
     def refers_to_x(self):
         """107.3m: the ability's own words (not its quoted abilities nor its
@@ -570,46 +578,66 @@ class _Ability:
             self.modes(self.end)
 
     def read(self):
-        start = 0
-        station = STATION.match(self.text) if self.card.station else None
-        if station:
-            self.fact("station", Number(int(station.group(1))))
-            start = station.end()
-        sticker = STICKER.match(self.text, start)
-        if sticker:  # the object has A only while a sticker with this ticket cost is on it
-            self.fact("sticker", Number(sticker.group(1).count("{TK}")))
-            start = sticker.end()
-        option = DECK_OPTION.match(self.text, start)
-        if option:  # A exists only if chosen as the deck was built
-            self.fact("deckbuilding_option", String(option.group(1)))
-            start = option.end()
+        """The line's structure (grammar/ability.lark), then each piece."""
+        tree = _line_tree(self.named, "station_line" if self.card.station else "line")
+        *station, marks = tree.children
+        if station:  # 721.2a: its object has A only with that many charge counters
+            self.fact("station", Number(int(station[0][:-4])))
+        *tokens, head = marks.children
+        start = _start(head, len(self.named))
+        for token in tokens:
+            if token.type == "STICKER":  # the object has A only while a sticker with this ticket cost is on it
+                self.fact("sticker", Number(token.count("{TK}")))
+                box = _layout(self.text[token.end_pos:], "level_box")
+                if box is not None:  # 123.8: a power and toughness sticker sets the object's P/T
+                    return self.fact("sticker_pt", *box)
+            else:  # A exists only if chosen as the deck was built
+                self.fact("deckbuilding_option", String(token[:-3]))
         m = KEYWORD.match(self.text, start)
         if m and _keyword_list(self.text[start:]) == [self.text[start:]]:
             return self.keyword(m)
-        chapter = CHAPTER.match(self.text, start)
-        if chapter:  # 714.2b: triggers as lore counters reach the chapter
-            self.fact("ability_kind", Function("triggered"))
-            self.fact("trigger", Function("other", [String(chapter.group().rstrip(" —"))]))
-            return self.sentences(chapter.end(), self.end)
-        label = CONDITION_LABEL.match(self.text, start)
-        if label:
-            self.fact("ability_condition", Function(constant_name(label.group(1))))
-            if label.group(1) == "Forecast":  # 702.57a: activated only from its owner's hand
-                self.fact("activation_zone", Function("hand"))
-            start = label.end()
-        elif VISIT.match(self.text, start):  # "Whenever you roll to visit ... [effect]"
-            self.fact("ability_kind", Function("triggered"))
+        if head.data == "chapter":  # 714.2b: triggers as lore counters reach the chapter
+            self.fact("ability_kind", const("triggered"))
+            self.fact("trigger", Function("other", [String(head.children[0].rstrip(" —"))]))
+            return self.sentences(head.children[0].end_pos, self.end)
+        if head.data == "visit":  # "Whenever you roll to visit ... [effect]"
+            self.fact("ability_kind", const("triggered"))
             self.fact("trigger", Function("other", [String("Visit")]))
             self.allow_other = True
-            return self.sentences(VISIT.match(self.text, start).end(), self.end)
-        elif ABILITY_WORD.match(self.text, start):
-            start = ABILITY_WORD.match(self.text, start).end()
-        if TRIGGER.match(self.text, start):
+            return self.sentences(head.children[0].end_pos, self.end)
+        kind = head
+        if head.data in ("labelled", "ability_word"):
+            word, kind = head.children
+            if head.data == "labelled":
+                label = word[:-3]
+                self.fact("ability_condition", Function(constant_name(label)))
+                if label == "Forecast":  # 702.57a: activated only from its owner's hand
+                    self.fact("activation_zone", const("hand"))
+        start = _start(kind, len(self.named))
+        if kind.data == "triggered":
             return self.triggered(start)
-        colon = next(_outside_quotes(self.norm, ":"), None)
-        if colon is not None and "." not in self.norm[start:colon]:
-            return self.activated(start, colon)
+        if kind.data == "activated":
+            colon = next(t for t in kind.children if t.type == "COLON")
+            return self.activated(start, colon.start_pos)
         return self.other(start)
+
+
+@lru_cache(maxsize=1)
+def _line_parser() -> Lark:
+    """The parser of ability.lark: a line's structure."""
+    return Lark.open(Path(__file__).with_name("ability.lark"), parser="lalr",
+                     start=["line", "station_line"], _plugins={"ContextualLexer": FastContextualLexer})
+
+
+@lru_cache(maxsize=1 << 14)
+def _line_tree(text, rule):
+    """The structure of a line (cards repeat their lines: "Flying")."""
+    return parse_or_none(_line_parser(), text, rule)
+
+
+def _start(tree, end):
+    """Where the text of a tree of ability.lark begins (end: it has none)."""
+    return tree.children[0].start_pos if tree.children else end
 
 
 # 201.5c: a legendary card's text may use a shortened name ("Rasputin" on
@@ -636,7 +664,7 @@ class _Card:
         names = faces + [face.split(", ")[0] for face in faces]
         if legendary:
             names += [short for face in faces if ", " not in face for short in _short_names(face)]
-        self.names = sorted({n for n in names if n}, key=len, reverse=True)
+        self.names = tuple(sorted({n for n in names if n}, key=len, reverse=True))
         self.spell = spell
         self.station = False    # a station card (721): "N+ |" lines
         self.additional_costs = []  # (cost term, printed text) of the spell (601.2b)
@@ -702,9 +730,9 @@ def _parse_card(obj_id, name, text, types, supertypes):
             card.out.facts.append(Function("level_pt", [obj, level, *box]))
             continue
         n += 1
-        ab = Function("ab", [obj, Number(n)])
+        ab = fn("ab", obj, _number(n))
         card.out.abilities.append((n, ab, line))
-        card.out.facts.append(Function("printed_ability", [obj, Number(n), ab]))
+        card.out.facts.append(fn("printed_ability", obj, _number(n), ab))
         first = len(card.out.facts)
         card.ability(ab, line, condition=level)
         # 716.2a: a Class's level bar "[Cost]: Level N" (its effect become_level(N)):

@@ -18,8 +18,10 @@ improves the message, is left out: the driver only asks whether it parsed.
 import re
 
 from lark.lexer import BasicLexer, ContextualLexer, PatternStr, Token, UnlessCallback
+from lark.parsers.lalr_analysis import Shift
 
 _SPACE = re.compile(r"\s+")
+_END = object()  # token_at: the end of the text
 
 
 class FastBasicLexer(BasicLexer):
@@ -42,34 +44,45 @@ class FastBasicLexer(BasicLexer):
             else:
                 others[type_] = callback
         self._keywords, self._others = keywords, others
+        # lark's patterns after the whitespace, taken possessively: one match a token
+        self._spaced = [re.compile(r"\s*+(?:%s)" % mre.pattern, mre.flags) for mre in scanner._mres]
         return scanner
 
-    def next_token(self, lex_state, parser_state=None):
-        scanner = self._scanner if self._keywords is not None else self._split_callbacks()
-        text = lex_state.text
-        line_ctr = lex_state.line_ctr
-        source, end = text.text, text.end
-        pos = line_ctr.char_pos
-        space = _SPACE.match(source, pos, end)
-        if space is not None:
-            pos = space.end()
-        if pos >= end:
-            line_ctr.char_pos = pos
-            raise EOFError(self)
-        res = scanner.match(text, pos)
-        if not res:  # lark's own error
-            line_ctr.char_pos = pos
-            return BasicLexer.next_token(self, lex_state, parser_state)
-        value, type_ = res
-        stop = pos + len(value)
+    def token_at(self, source, pos):
+        """The token at pos of source (whitespace skipped before it), None
+        where no terminal of this state matches, _END at the end."""
+        if self._keywords is None:
+            self._split_callbacks()
+        for mre in self._spaced:  # lark's Scanner.match
+            m = mre.match(source, pos)
+            if m:
+                break
+        else:
+            space = _SPACE.match(source, pos)
+            return _END if (space.end() if space else pos) >= len(source) else None
+        type_ = m.lastgroup
+        value, pos, stop = m.group(type_), m.start(type_), m.end()
         table = self._keywords.get(type_)
         if table is not None:
             type_ = table.get(value, type_)
         t = Token._future_new(type_, value, pos, 1, pos + 1, 1, stop + 1, stop)
-        line_ctr.char_pos = stop
-        other = self._others.get(t.type) if self._others else None
-        if other is not None:
-            t = other(t)
+        other = self._others.get(type_) if self._others else None
+        return t if other is None else other(t)
+
+    def next_token(self, lex_state, parser_state=None):
+        text = lex_state.text
+        line_ctr = lex_state.line_ctr
+        source = text.text[:text.end]
+        t = self.token_at(source, line_ctr.char_pos)
+        if t is _END:
+            line_ctr.char_pos = len(source)
+            raise EOFError(self)
+        if t is None:  # lark's own error
+            space = _SPACE.match(source, line_ctr.char_pos)
+            if space is not None:
+                line_ctr.char_pos = space.end()
+            return BasicLexer.next_token(self, lex_state, parser_state)
+        line_ctr.char_pos = t.end_pos
         lex_state.last_token = t
         return t
 
@@ -85,3 +98,54 @@ class FastContextualLexer(ContextualLexer):
                 yield self.lexers[parser_state.position].next_token(lexer_state, parser_state)
         except EOFError:
             pass
+
+
+def parse_or_none(lark, text, start):
+    """The parse tree of text read as rule `start` of `lark` (an LALR parser
+    with FastContextualLexer), or None where it does not parse. lark's own
+    loop (lark/parsers/lalr_parser_state.py, feed_token) on the same parse
+    table, lexers and tree callbacks, without what only serves a failure's
+    message or an interactive parser (the driver asks only whether it
+    parsed: most pieces it tries do not)."""
+    frontend = lark.parser
+    table = frontend.parser.parser.parse_table
+    callbacks = frontend.parser.parser.callbacks
+    lexers = frontend.lexer.lexers
+    states = table.states
+    end_state = table.end_states[start]
+    state_stack = [table.start_states[start]]
+    value_stack = []
+    pos, last = 0, None
+    while True:
+        token = lexers[state_stack[-1]].token_at(text, pos)
+        if token is None:
+            return None
+        is_end = token is _END
+        if is_end:
+            token = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)
+        else:
+            pos, last = token.end_pos, token
+        while True:  # feed_token
+            action = states[state_stack[-1]].get(token.type)
+            if action is None:
+                return None
+            kind, arg = action
+            if kind is Shift:
+                if is_end:
+                    return None  # as lark's assertion: the end is never shifted
+                state_stack.append(arg)
+                value_stack.append(token if token.type not in callbacks else callbacks[token.type](token))
+                break
+            size = len(arg.expansion)
+            if size:
+                s = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                s = []
+            value = callbacks[arg](s)
+            _action, new_state = states[state_stack[-1]][arg.origin.name]
+            state_stack.append(new_state)
+            value_stack.append(value)
+            if is_end and state_stack[-1] == end_state:
+                return value_stack[-1]

@@ -163,6 +163,52 @@ class Statics(Reading):
     def blocked_by_one_at_most(self, sel):
         return self._effect(fn("cant_be_blocked_by_more_than", sel, Number(1)))
 
+    def must_be_blocked(self, sel):
+        """"This creature must be blocked if able" (509.1c)."""
+        return self._effect(fn("must_be_blocked", sel))
+
+    def must_be_blocked_by_all(self, _words, sel):
+        """"All creatures able to block this creature do so" (509.1c)."""
+        return self._effect(fn("must_be_blocked_by_all", sel))
+
+    def cant_alone(self, sel, *actions):
+        """"This creature can't attack or block alone" (506.5): each action, alone."""
+        if any(a.name not in ("attack", "block") for a in actions):
+            raise NotUnderstood("alone")
+        return [("effect", fn("cant", sel, const(a.name + "_alone"))) for a in actions]
+
+    def assign_as_though_unblocked(self, sel):
+        """"You may have this creature assign its combat damage as though it
+        weren't blocked" (510.1c)."""
+        return self._effect(fn("may_assign_combat_damage_as_though_unblocked", sel))
+
+    def begin_game_on_battlefield(self):
+        """103.6a: "If this card is in your opening hand, you may begin the game with it on the battlefield"."""
+        return self._effect(const("may_begin_game_on_battlefield"))
+
+    def grant_as_long_as(self, sel, items, condition):
+        """611.3a: each ability granted only while the condition holds."""
+        out = []
+        for clause in self.grant(sel, items):
+            out += [clause, ("effect_condition", fn("as_long_as", String(self._original(condition))))]
+        return out
+
+    def cant_be_blocked_by(self, sel, blockers):
+        """"This creature can't be blocked by creatures with power 2 or less" (509.1b)."""
+        return self._effect(fn("cant_be_blocked_by", sel, blockers))
+
+    def exert_as_attacks(self, sel):
+        """701.43d: "You may exert this creature as it attacks": an optional
+        cost to attack (508.1g)."""
+        return self._effect(fn("may_exert_as_attacks", sel))
+
+    def look_at_top_card_any_time(self, _words):
+        return self._effect(fn("may_look_at_top_card", const("you")))
+
+    def play_with_top_card_revealed(self):
+        """701.18c: "Play with the top card of your library revealed"."""
+        return self._effect(fn("top_card_revealed", const("you")))
+
     def flash_permission(self, _self):
         """"You may cast this spell as though it had flash" (601.3)."""
         return self._effect(const("may_cast_as_though_it_had_flash"))

@@ -13,7 +13,7 @@ import inspect
 import re
 
 from clingo import Number, String
-from lark import Transformer, v_args
+from lark import Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
 
@@ -235,6 +235,14 @@ class Sentences(Reading):
             raise NotUnderstood(word.value)
         return [("activation_restriction", fn("during", const("your_" + word.value)))]
 
+    def only_your_turn_before_attackers(self, word):
+        """"Activate only during your turn, before attackers are declared":
+        during the controller's turn and before its declare attackers step (508)."""
+        if word.value != "turn":
+            raise NotUnderstood(word.value)
+        return [("activation_restriction", fn("during", const("your_turn"))),
+                ("activation_restriction", const("before_attackers_declared"))]
+
     def triggers_once_each_turn(self):
         return [("trigger_limit", const("once_each_turn"))]
 
@@ -285,7 +293,15 @@ def merged(top, **namespaces):
                 methods[name] = value.base_func
     attrs["_methods"] = methods
     attrs["_call_userfunc"] = _call_userfunc
+    attrs["transform"] = _transform
     return type("Clauses", (top, *namespaces.values()), attrs)
+
+
+def _transform(self, tree):
+    """Transformer.transform without its generators: each subtree's children
+    first, then the subtree's method, as lark does (no method discards)."""
+    children = [_transform(self, c) if type(c) is Tree else c for c in tree.children]
+    return _call_userfunc(self, tree, children)
 
 
 def _call_userfunc(self, tree, new_children=None):

@@ -79,3 +79,14 @@ class Triggers(Reading):
 
     def attacks(self, sel):
         return [("trigger", fn("attacks", sel))]
+
+    def attacks_or_blocks(self, sel):
+        return [("trigger", fn("attacks_or_blocks", sel))]
+
+    def blocks(self, sel):
+        return [("trigger", fn("blocks", sel))]
+
+    def becomes_tapped(self, sel):
+        """"Whenever this creature becomes tapped": whatever taps it (a cost,
+        an effect, attacking, 508.1f), tapping for mana too (106.12a)."""
+        return [("trigger", fn("becomes_tapped", sel))]

@@ -128,7 +128,8 @@ def _faces(cards):
 
 def measure(cards, progress=None) -> Coverage:
     """Parse every face of every card with text."""
-    from grammar import parse_card, parse_type_line
+    from grammar import parse_card
+    from grammar.card_facts import card_types
 
     result = Coverage()
     grouped = _faces(cards)
@@ -136,9 +137,7 @@ def measure(cards, progress=None) -> Coverage:
         full_name = max((face.full_name or face.name for face in faces), key=len)
         understood = True
         for face in faces:
-            facts = parse_type_line("", face.type_line)
-            types = [str(f.arguments[1]) for f in facts if f.name == "printed_card_type"]
-            supertypes = [str(f.arguments[1]) for f in facts if f.name == "printed_supertype"]
+            types, supertypes = card_types(face.type_line or "")
             start, cpu = time.perf_counter(), time.process_time()
             parsed = parse_card("c", face.name, face.text, types, supertypes, cache=False)  # the parser's own speed
             result.seconds += time.perf_counter() - start
@@ -156,13 +155,17 @@ def ability_facts(parsed) -> tuple[dict, dict, dict]:
     """Per ability of a parse: its text, its kind, and the spans not understood."""
     texts, kinds, spans = {}, {}, {}
     for fact in parsed.facts:
-        ab = str(fact.arguments[0]) if fact.arguments else None
-        if fact.name == "ability_text":
-            texts[ab] = fact.arguments[1].string
-        elif fact.name == "ability_kind":
-            kinds[ab] = fact.arguments[1].name
-        elif fact.name == "unparsed":
-            spans.setdefault(ab, []).append((fact.arguments[1].number, fact.arguments[2].number))
+        name = fact.name  # each access to a symbol is a call into clingo: the name first
+        if name not in ("ability_text", "ability_kind", "unparsed"):
+            continue
+        args = fact.arguments
+        ab = str(args[0])
+        if name == "ability_text":
+            texts[ab] = args[1].string
+        elif name == "ability_kind":
+            kinds[ab] = args[1].name
+        else:
+            spans.setdefault(ab, []).append((args[1].number, args[2].number))
     return texts, kinds, spans
 
 

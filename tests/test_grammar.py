@@ -555,9 +555,51 @@ def test_trigger_conditions(text, expected):
 
 
 def test_tapping_triggers_are_never_other():
+    # a condition that speaks of tapping is typed (701.26a) or stays unparsed
     fs = facts("Whenever enchanted land becomes tapped, its controller loses 1 life.")
+    assert {"trigger(A,becomes_tapped(S1))", "sel_enchanted(S1)"} <= fs
+    fs = facts("Whenever a player taps an untapped creature, you gain 1 life.")
     assert not any(f.startswith("trigger(") for f in fs)
-    assert 'unparsed(A,0,68,"Whenever enchanted land becomes tapped, its controller loses 1 life.")' in fs
+    assert any(f.startswith("unparsed(A,0,") for f in fs)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Whenever this creature attacks or blocks, it gets +1/+1 until end of turn.",
+     {"trigger(A,attacks_or_blocks(sel_self))", "effect(A,1,modify_pt(it,1,1))"}),
+    ("When this creature blocks, you gain 1 life.", {"trigger(A,blocks(sel_self))"}),
+    ("Whenever this creature becomes tapped, draw a card.", {"trigger(A,becomes_tapped(sel_self))"}),
+    ("{T}: Draw a card. Activate only during your turn, before attackers are declared.",
+     {"activation_restriction(A,during(your_turn))", "activation_restriction(A,before_attackers_declared)"}),
+    ("This creature can't be blocked by creatures with power 2 or less.",
+     {"effect(A,1,cant_be_blocked_by(sel_self,S1))", "sel_power_at_most(S1,2)", "ability_kind(A,static)"}),
+    ("You may exert this creature as it attacks.", {"effect(A,1,may_exert_as_attacks(sel_self))"}),
+    ("You may look at the top card of your library any time.", {"effect(A,1,may_look_at_top_card(you))"}),
+    ("Play with the top card of your library revealed.", {"effect(A,1,top_card_revealed(you))"}),
+])
+def test_trigger_and_static_templates(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
+
+
+def test_the_look_at_top_token_leaves_effects_alone():
+    # "you may look at the top four cards" is an effect, not the static's one token
+    fs = facts("When this creature enters, you may look at the top four cards of your library.")
+    assert not any(f.startswith("unparsed(") for f in fs)
+    assert "activation_restriction(A,during(your_upkeep))" in facts("{T}: Draw a card. Activate only during your upkeep.")
+
+
+def test_exert_leaves_its_linked_trigger_unparsed():
+    # 701.43d, 607.2h: "When you do" is a linked triggered ability, not the static's effect
+    fs = facts("You may exert this creature as it attacks. When you do, it gets +1/+1 until end of turn.")
+    assert 'unparsed(A,43,88,"When you do, it gets +1/+1 until end of turn.")' in fs
+    assert not any("modify_pt" in f for f in fs)
+
+
+def test_sticker_power_toughness():
+    fs = facts("{TK}{TK} — 2/3")
+    assert {"sticker(A,2)", "sticker_pt(A,2,3)"} <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
 
 
 def test_keyword_arguments():
@@ -1459,11 +1501,11 @@ def test_each_rule_of_a_namespace_has_its_transformer_method():
 def test_a_modal_trigger_keeps_its_modes_when_its_condition_is_not_understood():
     """700.2: "choose one —" after a trigger condition not understood is
     still the ability's modal header; only the condition stays unparsed."""
-    text = ("Whenever this creature becomes tapped, choose one —\n• Draw a card.\n"
+    text = ("Whenever a player taps an untapped creature, choose one —\n• Draw a card.\n"
             "• Return target land card from your graveyard to the battlefield tapped.")
     facts = {str(f) for f in parse_card("c", "Stalker", text).facts}
     assert 'modal(ab("c",1),1,1)' in facts
-    assert 'unparsed(ab("c",1),0,38,"Whenever this creature becomes tapped,")' in facts
+    assert 'unparsed(ab("c",1),0,44,"Whenever a player taps an untapped creature,")' in facts
 
 
 @pytest.mark.parametrize("header, counts", [
@@ -1632,3 +1674,56 @@ def test_one_object_two_effects_and_self_switch(text, expected):
     ct = parse_card("o", "X", text, types=["Instant"])
     assert not ct.unparsed
     assert expected <= {str(f).replace('ab("o",1)', "A") for f in ct.facts}
+
+
+def test_the_line_structure_reads_the_card_name_as_a_name():
+    # grammar/ability.lark reads the line with the card's names masked: a
+    # spell named "At ..." is no "At the beginning of ..." trigger (603.1)
+    ct = parse_card("o", "At Least It's a Dry Heat",
+                    "At Least It's a Dry Heat deals 3 damage to target creature.", ["Sorcery"])
+    fs = {str(f) for f in ct.facts}
+    assert 'ability_kind(ab("o",1),spell)' in fs
+    assert not any(f.startswith("trigger(") for f in fs)
+    # an ability word that holds the card's name (207.2c) is still one
+    fs = facts("Blade of Magnus — Whenever Magnus the Red deals combat damage to a player, draw a card.",
+               name="Magnus the Red")
+    assert "ability_kind(A,triggered)" in fs
+
+
+@pytest.mark.parametrize("text, kind", [
+    ('Creatures you control have "{T}: Add {G}."', "static"),   # the colon is inside quotes
+    ("{T}: Add {G}.", "activated"),
+    ("Draw a card. {T}: it's no cost after a sentence.", None),   # a sentence ends before the colon
+    ("Exhaust — {2}: Draw a card.", "activated"),
+])
+def test_the_line_structure_finds_the_cost(text, kind):
+    fs = facts(text)
+    assert (f"ability_kind(A,{kind})" in fs) if kind else not any(f.startswith("ability_kind(A,activated") for f in fs)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("This creature must be blocked if able.", {"effect(A,1,must_be_blocked(sel_self))"}),
+    ("All creatures able to block this creature do so.", {"effect(A,1,must_be_blocked_by_all(sel_self))"}),
+    ("This creature can't attack or block alone.",
+     {"effect(A,1,cant(sel_self,attack_alone))", "effect(A,2,cant(sel_self,block_alone))"}),
+    ("You may have this creature assign its combat damage as though it weren't blocked.",
+     {"effect(A,1,may_assign_combat_damage_as_though_unblocked(sel_self))"}),
+    ("If this card is in your opening hand, you may begin the game with it on the battlefield.",
+     {"effect(A,1,may_begin_game_on_battlefield)", "ability_kind(A,static)"}),
+    ("This creature has first strike as long as it's attacking.",
+     {"effect(A,1,grant_ability(sel_self,sub(A,1)))", "keyword(sub(A,1),first_strike)",
+      "effect_condition(A,1,as_long_as(\"it's attacking\"))"}),
+])
+def test_combat_and_opening_hand_statics(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
+
+
+def test_the_lure_token_leaves_all_creatures_alone():
+    # "all creatures able to block" is one token: "All creatures have haste" still reads
+    assert "effect(A,1,grant_ability(S1,sub(A,1)))" in facts("All creatures have haste.")
+    # a condition on each keyword granted, not only the last
+    fs = facts("Enchanted creature has flying and vigilance as long as you control a Plains.")
+    assert {'effect_condition(A,1,as_long_as("you control a Plains"))',
+            'effect_condition(A,2,as_long_as("you control a Plains"))'} <= fs
