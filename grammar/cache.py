@@ -5,7 +5,8 @@ $XDG_CACHE_HOME/mtgasp, else ~/.cache/mtgasp; the file parse.sqlite).
 A row is keyed by the card's words (object id, name, text, card types and
 supertypes) and the grammar's own hash (its .lark files and the Python
 beside them), so a card database is parsed once, and again only when the
-grammar changes. `warm` (and `mtgasp cards import`) fills it ahead of time.
+grammar changes (the rows of the KEEP_GRAMMARS grammars used last are
+kept). `warm` (and `mtgasp cards import`) fills it ahead of time.
 A cache that cannot be read or written is no cache: parsing goes on."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import sqlite3
 import sys
 import tempfile
+import time
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +29,10 @@ from clingo import parse_term
 CACHE_DIR_ENV_VAR = "MTGASP_CACHE_DIR"
 FILE_NAME = "parse.sqlite"
 COMMIT_EVERY = 512  # rows written between commits: one commit a card would be slow
+# The rows of this many grammars, the most recently used, are kept: two
+# versions of mtgasp in use at once (a worktree, a virtualenv) do not delete
+# each other's parses, and a cache does not grow with every grammar there was.
+KEEP_GRAMMARS = 4
 
 
 def cache_dir() -> Path | None:
@@ -107,21 +113,46 @@ class ParseCache:
         self._db = None
         self._broken = path is None
         self._unsaved = 0
+        self._pruned = False
 
     def _connection(self):
         if self._db is None and not self._broken:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(self.path, timeout=2)
+                db = sqlite3.connect(self.path, timeout=5)
+                try:  # readers go on while another process writes (its batches of COMMIT_EVERY rows)
+                    db.execute("PRAGMA journal_mode=WAL")
+                except sqlite3.OperationalError:
+                    pass  # a file system without WAL: the default journal, readers may wait
                 db.execute("PRAGMA synchronous=OFF")
+                # Opening writes nothing (IF NOT EXISTS): a process that only reads never waits
+                # for a writer's lock; old grammars are pruned by the first write (_prune).
                 db.execute("CREATE TABLE IF NOT EXISTS parse (grammar TEXT, key TEXT, value BLOB NOT NULL, "
                            "PRIMARY KEY (grammar, key)) WITHOUT ROWID")
-                db.execute("DELETE FROM parse WHERE grammar != ?", (self.grammar,))  # an older grammar's
-                db.commit()
+                db.execute("CREATE TABLE IF NOT EXISTS grammars (grammar TEXT PRIMARY KEY, written REAL NOT NULL)")
                 self._db = db
             except (OSError, sqlite3.Error):
                 self._give_up()
         return self._db
+
+    def _mark_used(self) -> None:
+        """A process that only read: its grammar counts as written now, if that can be
+        done without waiting for another process's lock (else it is left as it was)."""
+        try:
+            self._db.execute("PRAGMA busy_timeout=0")
+            self._db.execute("INSERT OR REPLACE INTO grammars VALUES (?, ?)", (self.grammar, time.time()))
+            self._db.commit()
+        except sqlite3.Error:
+            pass
+
+    def _prune(self, db) -> None:
+        """Before this process's first write: this grammar is the one last written; the rows
+        of grammars past the KEEP_GRAMMARS last used go (and rows of no known grammar)."""
+        self._pruned = True
+        db.execute("INSERT OR REPLACE INTO grammars VALUES (?, ?)", (self.grammar, time.time()))
+        db.execute("DELETE FROM grammars WHERE grammar NOT IN "
+                   "(SELECT grammar FROM grammars ORDER BY written DESC LIMIT ?)", (KEEP_GRAMMARS,))
+        db.execute("DELETE FROM parse WHERE grammar NOT IN (SELECT grammar FROM grammars)")
 
     def _give_up(self):
         self._broken = True
@@ -165,6 +196,8 @@ class ParseCache:
         if db is None:
             return
         try:
+            if not self._pruned:
+                self._prune(db)
             db.execute("INSERT OR REPLACE INTO parse VALUES (?, ?, ?)", (self.grammar, key, value))
             self._unsaved += 1
             if self._unsaved >= COMMIT_EVERY:
@@ -182,6 +215,8 @@ class ParseCache:
 
     def close(self) -> None:
         self.flush()
+        if self._db is not None and self.hits and not self._pruned:
+            self._mark_used()
         if self._db is not None:
             self._give_up()
             self._broken = False  # may be opened again

@@ -102,3 +102,38 @@ def test_cards_import_fills_the_cache(cache_dir, tmp_path, capsys):
     assert f"parse cache: {faces} faces read in " in capsys.readouterr().out
     grammar.parse_card("#object", "Test Grove", "{T}: Add {G} or {U}.", ("land",), ())
     assert cache.current().hits == 1
+
+
+def test_two_grammars_in_use_keep_each_others_parses(cache_dir, monkeypatch):
+    """Two versions of mtgasp sharing a cache (a worktree, a virtualenv) do not delete
+    each other's rows; past KEEP_GRAMMARS grammars, those written longest ago go."""
+    path = cache_dir / cache.FILE_NAME
+    _parse()
+    cache.current().close()
+    for other in range(cache.KEEP_GRAMMARS - 1):
+        monkeypatch.setattr(cache, "_current", cache.ParseCache(path, f"grammar {other}"))
+        _parse()
+        cache.current().close()
+    monkeypatch.setattr(cache, "_current", None)
+    _parse()
+    assert (cache.current().hits, cache.current().misses) == (1, 0)
+    cache.current().close()
+    monkeypatch.setattr(cache, "_current", cache.ParseCache(path, "one grammar too many"))
+    _parse()
+    cache.current().close()
+    kept = {grammar for (grammar,) in sqlite3.connect(path).execute("SELECT DISTINCT grammar FROM parse")}
+    assert len(kept) == cache.KEEP_GRAMMARS and "grammar 0" not in kept and cache.grammar_hash() in kept
+
+
+def test_a_reader_does_not_wait_for_a_writer(cache_dir, monkeypatch):
+    """Another process in the middle of writing its batch of rows: this one still reads
+    (before, opening the cache wrote to it, waited for the lock, and gave the cache up)."""
+    _parse()
+    cache.current().close()
+    writer = sqlite3.connect(cache_dir / cache.FILE_NAME, timeout=0)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT OR REPLACE INTO parse VALUES ('some grammar', 'some key', x'00')")
+    monkeypatch.setattr(cache, "_current", None)
+    _parse()
+    assert (cache.current().hits, cache.current().misses, cache.current()._broken) == (1, 0, False)
+    writer.rollback()
