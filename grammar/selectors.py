@@ -60,6 +60,10 @@ class Selectors(Reading):
             constraints.append(("plural", None))
         return constraints
 
+    def words_creature(self, *tokens):
+        """"other Dragon creature": the head noun "creature", a word of the grammar's own."""
+        return self.words(*tokens)
+
     def one_of(self, *tokens):
         """"artifacts, creatures, or lands": each word once."""
         if len({t.value for t in tokens}) < len(tokens):
