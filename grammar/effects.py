@@ -6,7 +6,7 @@ import re
 from clingo import Number, String
 from lark import Token, v_args
 
-from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_WORDS,
+from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
 
 
@@ -217,6 +217,14 @@ class Effects(Reading):
         who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
         target = self._target(self._selector([(who, None)]))
         return self._effect(fn("top_of_library", const(verb), target, Number(1)))
+
+    def top_cards_of_target(self, verb, n, noun, token):
+        """"Look at the top three cards of target player's library"."""
+        if noun.value != "cards":
+            raise NotUnderstood(noun.value)
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        target = self._target(self._selector([(who, None)]))
+        return self._effect(fn("top_of_library", const(verb), target, Number(n)))
 
     def put_that_many_counters(self, kind, where):
         """"Put that many +1/+1 counters on it": the amount the ability spoke of before."""
@@ -597,6 +605,19 @@ class Effects(Reading):
         if noun.value != "cards" or zone.value != "library":
             raise NotUnderstood(noun.value)
         return self._effect(fn("top_of_library", const(verb), const("you"), Number(n)))
+
+    def lost_keyword(self, *words):
+        phrase = " ".join(w.value for w in words)
+        if phrase not in KEYWORD_PHRASES:
+            raise NotUnderstood(phrase)
+        return const(constant_name(phrase))
+
+    def lose_keyword_until(self, sel, keyword, duration):
+        """613.1f: an effect in force removes one keyword ability until end of turn."""
+        return self._effect(fn("lose_keyword", sel, keyword), duration)
+
+    def pump_and_lose(self, sel, pt, keyword, duration):
+        return self.modify_pt_referred(sel, pt, duration) + self.lose_keyword_until(sel, keyword, duration)
 
     def gain_abilities(self, sel, items, duration=None):
         """The duration belongs to each ability granted."""

@@ -35,6 +35,7 @@ class _Event:
     counter_kind: Symbol = None
     recipients: tuple = ()      # "player" / "object": what damage is dealt to
     duration: Symbol = None     # end_of_turn: "If a creature would die this turn"
+    spell_effect: bool = False  # a spell's or an ability's effect, with no duration: "If that spell would ..."
 
 
 class Optional(list):
@@ -45,6 +46,13 @@ class ThisTurn(list):
     """Clauses of an effect that lasts until end of turn ("Players can't
     gain life this turn"): a spell's or an ability's effect, not a static
     ability's (oracle.lark's `static`, grammar/transformer.py)."""
+
+
+class ThisWay(ThisTurn):
+    """Clauses of a spell's or an ability's effect on an object it spoke of
+    before ("If that spell is countered this way, ...", "If that spell would be
+    put into your graveyard, ..."): an effect of the ability, with no duration
+    (not a static ability)."""
 
 
 _END_OF_TURN = const("end_of_turn")
@@ -129,6 +137,8 @@ class Replacement(Reading):
         for w in words:
             if w.value not in NOUNS or w.value in PLURAL_NOUNS:
                 raise NotUnderstood(w.value)
+        if [w.value for w in words] == ["spell"]:  # a spell is on the stack (400.7: only there)
+            return ("that_spell", const("it"))
         return ("that", const("it"))
 
     def _source(self, tokens, extra):
@@ -580,7 +590,13 @@ class Replacement(Reading):
         (else it would say from where), or of the ability's own permanent
         ("If this permanent would be put into a graveyard"): a permanent's
         static ability functions on the battlefield (113.6), it moves from there."""
-        kind, sel = self._object_of(actor, ("elsewhere", "self"))
+        kind, sel = self._object_of(actor, ("elsewhere", "self", "that_spell"))
+        if kind == "that_spell":
+            # "If that spell would be put into your graveyard" (after "You may
+            # cast target instant card ..."): the spell, from the stack
+            return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("stack")),
+                                          fn("to_zone", const("graveyard"))] + ([owner] if owner is not None else []),
+                          spell_effect=True)
         event = self.into_graveyard(actor, owner)
         if kind == "self":
             event.conditions.insert(1, fn("from_zone", const("battlefield")))
@@ -648,7 +664,26 @@ class Replacement(Reading):
 
     def zone_change(self, event, modifications):
         clauses = _replacement("zone_change", event.conditions, modifications, event.duration)
+        if event.spell_effect:
+            return ThisWay(clauses)
         return ThisTurn(clauses) if event.duration else clauses
+
+    def countered_event(self, noun):
+        """701.6a: the spell countered by the ability's own "counter" effect
+        (`affected(it)`), put from the stack into its owner's graveyard."""
+        if noun.value != "spell":
+            raise NotUnderstood(noun.value)
+        return _Event("zone_change", [fn("affected", const("it")), fn("from_zone", const("stack")),
+                                      fn("to_zone", const("graveyard")), const("countered_this_way")])
+
+    def exile_instead_of_graveyard(self, *items):
+        *words, zone = items
+        self._graveyard(zone)
+        self._moved(words)
+        return [fn("to_zone", const("exile"))]
+
+    def countered_instead(self, event, modifications):
+        return ThisWay(_replacement("zone_change", event.conditions, modifications))
 
     def enter_event(self, actor):
         """"If a nontoken creature would enter and it wasn't cast" (of other

@@ -60,6 +60,10 @@ class Selectors(Reading):
             constraints.append(("plural", None))
         return constraints
 
+    def words_creature(self, *tokens):
+        """"other Dragon creature": the head noun "creature", a word of the grammar's own."""
+        return self.words(*tokens)
+
     def one_of(self, *tokens):
         """"artifacts, creatures, or lands": each word once."""
         if len({t.value for t in tokens}) < len(tokens):
@@ -117,7 +121,8 @@ class Selectors(Reading):
         *alternatives, head = tokens
         words = [t.value for t in alternatives]
         if head.value in ANY_OBJECT or head.value in SPELL:
-            constraints = self.words(head) + self.one_of(*alternatives)
+            # the head says singular or plural ("instant or sorcery spells"), not the adjectives
+            constraints = self.words(head) + [c for c in self.one_of(*alternatives) if c != ("singular", None)]
             return constraints
         colors_or_types = any(w in COLORS for w in words) and all(w in COLORS or w in CARD_TYPES for w in words)
         statuses = all(w in COMBAT_STATUS for w in words)  # "attacking or blocking creature"
@@ -127,6 +132,14 @@ class Selectors(Reading):
         for w in words:
             constraints.append(("sel_any_of", self._selector([self._adjective(w)])))
         return constraints
+
+    def and_types(self, token):
+        """"instant and sorcery spells", "artifact and creature cards": the
+        spells (cards) of either card type, as "instant or sorcery spells"."""
+        first, _and, second, head = (token.__class__("WORD", w) for w in token.value.split())
+        if not all(t.value in CARD_TYPES and CARD_TYPES[t.value] == t.value for t in (first, second)):
+            raise NotUnderstood(token.value)
+        return self.any_of(first, second, head)
 
     def adjective_any_of(self, *tokens):
         """"a red instant or sorcery spell": colors before a list of two card

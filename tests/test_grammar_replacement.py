@@ -739,7 +739,6 @@ NOT_UNDERSTOOD = [
     "If an opponent would draw a card except the first one you draw in each of your draw steps, that player skips that draw instead.",
     "If an opponent would draw a card, you may skip that draw instead.",
     "Each other creature you control of the chosen type enters with an additional +1/+1 counter on it.",
-    "Each other non-Human creature you control enters with an additional +1/+1 counter on it.",
     "If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent instead.",
     "If an opponent would put one or more counters on a permanent, put twice that many of each of those kinds of counters on that permanent instead.",
     # a word said twice, or a word of the sentence read as a counter kind
