@@ -160,6 +160,25 @@ class Statics(Reading):
         """614.12: "As this enchantment enters, choose a creature type"."""
         return self._effect(fn("choose_as_enters", kind))
 
+    def choose_as_it_enters(self, kind):
+        return self.choose_as_enters(None, kind)
+
+    def enters_prepared(self, _self):
+        """"This creature enters prepared": it has the prepared designation
+        as it enters."""
+        return [("effect", const("enters_prepared"))]
+
+    def as_enters_may_pay(self, _self, term):
+        """"As this land enters, you may pay 2 life" (614.12): the choice is
+        made as it enters; the sentence after says what happens if not."""
+        if term.name == "other":  # its own words, not the sentence's
+            term = fn("other", String(self.text.strip().rstrip(".").split(None, 6)[-1]))
+        return [("effect", fn("as_enters_cost", term)), ("effect_optional",)]
+
+    def enters_tapped_if_you_dont(self, *_self):
+        """"If you don't, it enters tapped": only if the cost before was not paid."""
+        return [("effect", const("enters_tapped")), ("effect_condition", const("if_you_dont"))]
+
     def blocked_by_one_at_most(self, sel):
         return self._effect(fn("cant_be_blocked_by_more_than", sel, Number(1)))
 

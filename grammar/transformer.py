@@ -246,6 +246,29 @@ class Sentences(Reading):
     def triggers_once_each_turn(self):
         return [("trigger_limit", const("once_each_turn"))]
 
+    def twice_each_turn(self):
+        return self.times_each_turn(2)
+
+    def times_each_turn(self, n):
+        """"Activate no more than twice each turn" (602.5b)."""
+        return [("activation_restriction", fn("times_each_turn", Number(n)))]
+
+    def action_once_each_turn(self):
+        """"Do this only once each turn": the ability's optional action
+        ("you may ...") is taken at most once each turn."""
+        return [("action_limit", const("once_each_turn"))]
+
+    def mana_kept_until_end_of_turn(self):
+        """"Until end of turn, you don't lose this mana as steps and phases
+        end": the mana A adds does not empty from its pool (106.4) until the
+        turn ends."""
+        return [("mana_kept", const("end_of_turn"))]
+
+    def cast_only(self, condition):
+        """"Cast this spell only during combat": when the spell may be cast
+        (601.3), S the printed words after "only"."""
+        return [("cast_restriction", fn("only", String(self._original(condition))))]
+
     def one_shot_chain(self, *effects):
         """"Surveil 1, then draw a card": typed effects, and actions of no
         term (other(S)) which keep the sentence to the abilities that may
