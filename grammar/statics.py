@@ -160,6 +160,19 @@ class Statics(Reading):
         """614.12: "As this enchantment enters, choose a creature type"."""
         return self._effect(fn("choose_as_enters", kind))
 
+    def _it(self):
+        """"It" of "..., it enters tapped": this object, in a static ability
+        of the object (elsewhere "it" is another object: not read)."""
+        if not getattr(self, "static_ability", False):
+            raise NotUnderstood("it")
+        return const("sel_self")
+
+    def it_enters_tapped(self):
+        return self.enters_tapped(self._it())
+
+    def it_enters_with_counters(self, count, kind):
+        return self.enters_with_counters(self._it(), count, kind)
+
     def choose_as_it_enters(self, kind):
         return self.choose_as_enters(None, kind)
 

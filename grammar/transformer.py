@@ -212,6 +212,24 @@ class Sentences(Reading):
     def as_long_as(self, condition, sentence):
         return self._static_conditional(condition, sentence)
 
+    ENTERING = ("enters_tapped", "enters_with_counters")
+
+    def if_entering(self, condition, sentence):
+        """614.1c: "If S, this object enters tapped (with counters)": a
+        static ability's replacement effect on its own entering, applied only
+        if S holds: effect_condition(A, I, if(S))."""
+        kind, clauses = sentence
+        effects = [c[1] for c in clauses if c[0] == "effect"]
+        if not getattr(self, "static_ability", False) or not effects or any(
+                e.name not in self.ENTERING for e in effects):
+            raise NotUnderstood("if")
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] == "effect":
+                out.append(("effect_condition", condition))
+        return kind, out
+
     @staticmethod
     def _static_conditional(condition, sentence):
         """611.3a: effect_condition(A, I, as_long_as(S)) on each effect of a
