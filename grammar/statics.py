@@ -245,6 +245,19 @@ class Statics(Reading):
         """"You may cast this spell as though it had flash" (601.3)."""
         return self._effect(const("may_cast_as_though_it_had_flash"))
 
+    def flash_permission_for(self, _self, token):
+        """"... as though it had flash if you pay {2} more to cast it": only
+        with that additional cost (601.2f)."""
+        return self.flash_permission(_self) + [
+            ("effect_condition", fn("additional_cost", fn("mana", String(token.value.upper()))))]
+
+    def flash_permission_if(self, _self, condition):
+        """"... as though it had flash if you control a Faerie"."""
+        if "would" in condition.value or "pay" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self.flash_permission(_self) + [
+            ("effect_condition", fn("if", String(self._original(condition))))]
+
     def spend_as_any_color(self, _self):
         """609.4b: "You may spend mana as though it were mana of any color to cast this spell"."""
         return self._effect(const("spend_mana_as_any_color"))
