@@ -21,6 +21,14 @@ class Statics(Reading):
     def enters_with_counters(self, _self, count, kind):
         return [("effect", fn("enters_with_counters", kind, self._count(count)))]
 
+    def enters_with_counters_if(self, _self, count, kind, condition):
+        """"This creature enters with a +1/+1 counter on it if you attacked
+        this turn" (614.1c, only if S holds as it enters)."""
+        if "would" in condition.value:
+            raise NotUnderstood(condition.value)
+        return self.enters_with_counters(_self, count, kind) + [
+            ("effect_condition", fn("if", String(self._original(condition))))]
+
     def layer_static(self, *parts):
         """A sentence of grammar/layer_statics.lark, after its subject or alone."""
         *sel, sentence = parts

@@ -73,6 +73,12 @@ class Sentences(Reading):
     def sorcery_speed(self):
         return [("activation_restriction", const("sorcery_speed"))]
 
+    def sorcery_speed_once_each_turn(self):
+        return self.sorcery_speed() + self.once_each_turn()
+
+    def any_player_sorcery_speed(self):
+        return self.any_player_may_activate() + self.sorcery_speed()
+
     def only_if(self, condition):
         return [("activation_restriction", fn("only_if", String(self._original(condition))))]
 
