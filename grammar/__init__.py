@@ -258,6 +258,7 @@ class _Ability:
         self.quotes = {}
         self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
         self.allow_other = False  # effects other(S): only in activated and triggered abilities
+        self.static_ability = False  # a permanent's own static ability: "it" may be its object
         masked = text
         # a modal ability's modes are its subs: each mode reads its own quotes
         modes = [] if "\n•" not in text else QUOTED.finditer("")
@@ -327,6 +328,7 @@ class _Ability:
         clauses = Clauses(self.ab, printed, self.next_sel, self.quotes, self.card.names)
         clauses.costs = costs
         clauses.next_target = self.next_target
+        clauses.static_ability = self.static_ability
         try:
             result = clauses.transform(tree), clauses
         except VisitError as e:
@@ -549,6 +551,7 @@ class _Ability:
 
     def other(self, start):
         self.allow_other = self.card.spell  # a spell's effects: "Draw two cards."
+        self.static_ability = not self.card.spell
         kinds = self.sentences(start, self.end)
         if self.card.spell:
             kind = "spell"

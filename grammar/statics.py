@@ -21,6 +21,14 @@ class Statics(Reading):
     def enters_with_counters(self, _self, count, kind):
         return [("effect", fn("enters_with_counters", kind, self._count(count)))]
 
+    def enters_with_counters_if(self, _self, count, kind, condition):
+        """"This creature enters with a +1/+1 counter on it if you attacked
+        this turn" (614.1c, only if S holds as it enters)."""
+        if "would" in condition.value:
+            raise NotUnderstood(condition.value)
+        return self.enters_with_counters(_self, count, kind) + [
+            ("effect_condition", fn("if", String(self._original(condition))))]
+
     def layer_static(self, *parts):
         """A sentence of grammar/layer_statics.lark, after its subject or alone."""
         *sel, sentence = parts
@@ -160,6 +168,38 @@ class Statics(Reading):
         """614.12: "As this enchantment enters, choose a creature type"."""
         return self._effect(fn("choose_as_enters", kind))
 
+    def _it(self):
+        """"It" of "..., it enters tapped": this object, in a static ability
+        of the object (elsewhere "it" is another object: not read)."""
+        if not getattr(self, "static_ability", False):
+            raise NotUnderstood("it")
+        return const("sel_self")
+
+    def it_enters_tapped(self):
+        return self.enters_tapped(self._it())
+
+    def it_enters_with_counters(self, count, kind):
+        return self.enters_with_counters(self._it(), count, kind)
+
+    def choose_as_it_enters(self, kind):
+        return self.choose_as_enters(None, kind)
+
+    def enters_prepared(self, _self):
+        """"This creature enters prepared": it has the prepared designation
+        as it enters."""
+        return [("effect", const("enters_prepared"))]
+
+    def as_enters_may_pay(self, _self, term):
+        """"As this land enters, you may pay 2 life" (614.12): the choice is
+        made as it enters; the sentence after says what happens if not."""
+        if term.name == "other":  # its own words, not the sentence's
+            term = fn("other", String(self.text.strip().rstrip(".").split(None, 6)[-1]))
+        return [("effect", fn("as_enters_cost", term)), ("effect_optional",)]
+
+    def enters_tapped_if_you_dont(self, *_self):
+        """"If you don't, it enters tapped": only if the cost before was not paid."""
+        return [("effect", const("enters_tapped")), ("effect_condition", const("if_you_dont"))]
+
     def blocked_by_one_at_most(self, sel):
         return self._effect(fn("cant_be_blocked_by_more_than", sel, Number(1)))
 
@@ -212,6 +252,19 @@ class Statics(Reading):
     def flash_permission(self, _self):
         """"You may cast this spell as though it had flash" (601.3)."""
         return self._effect(const("may_cast_as_though_it_had_flash"))
+
+    def flash_permission_for(self, _self, token):
+        """"... as though it had flash if you pay {2} more to cast it": only
+        with that additional cost (601.2f)."""
+        return self.flash_permission(_self) + [
+            ("effect_condition", fn("additional_cost", fn("mana", String(token.value.upper()))))]
+
+    def flash_permission_if(self, _self, condition):
+        """"... as though it had flash if you control a Faerie"."""
+        if "would" in condition.value or "pay" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self.flash_permission(_self) + [
+            ("effect_condition", fn("if", String(self._original(condition))))]
 
     def spend_as_any_color(self, _self):
         """609.4b: "You may spend mana as though it were mana of any color to cast this spell"."""

@@ -73,6 +73,12 @@ class Sentences(Reading):
     def sorcery_speed(self):
         return [("activation_restriction", const("sorcery_speed"))]
 
+    def sorcery_speed_once_each_turn(self):
+        return self.sorcery_speed() + self.once_each_turn()
+
+    def any_player_sorcery_speed(self):
+        return self.any_player_may_activate() + self.sorcery_speed()
+
     def only_if(self, condition):
         return [("activation_restriction", fn("only_if", String(self._original(condition))))]
 
@@ -212,6 +218,24 @@ class Sentences(Reading):
     def as_long_as(self, condition, sentence):
         return self._static_conditional(condition, sentence)
 
+    ENTERING = ("enters_tapped", "enters_with_counters")
+
+    def if_entering(self, condition, sentence):
+        """614.1c: "If S, this object enters tapped (with counters)": a
+        static ability's replacement effect on its own entering, applied only
+        if S holds: effect_condition(A, I, if(S))."""
+        kind, clauses = sentence
+        effects = [c[1] for c in clauses if c[0] == "effect"]
+        if not getattr(self, "static_ability", False) or not effects or any(
+                e.name not in self.ENTERING for e in effects):
+            raise NotUnderstood("if")
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] == "effect":
+                out.append(("effect_condition", condition))
+        return kind, out
+
     @staticmethod
     def _static_conditional(condition, sentence):
         """611.3a: effect_condition(A, I, as_long_as(S)) on each effect of a
@@ -245,6 +269,29 @@ class Sentences(Reading):
 
     def triggers_once_each_turn(self):
         return [("trigger_limit", const("once_each_turn"))]
+
+    def twice_each_turn(self):
+        return self.times_each_turn(2)
+
+    def times_each_turn(self, n):
+        """"Activate no more than twice each turn" (602.5b)."""
+        return [("activation_restriction", fn("times_each_turn", Number(n)))]
+
+    def action_once_each_turn(self):
+        """"Do this only once each turn": the ability's optional action
+        ("you may ...") is taken at most once each turn."""
+        return [("action_limit", const("once_each_turn"))]
+
+    def mana_kept_until_end_of_turn(self):
+        """"Until end of turn, you don't lose this mana as steps and phases
+        end": the mana A adds does not empty from its pool (106.4) until the
+        turn ends."""
+        return [("mana_kept", const("end_of_turn"))]
+
+    def cast_only(self, condition):
+        """"Cast this spell only during combat": when the spell may be cast
+        (601.3), S the printed words after "only"."""
+        return [("cast_restriction", fn("only", String(self._original(condition))))]
 
     def one_shot_chain(self, *effects):
         """"Surveil 1, then draw a card": typed effects, and actions of no
