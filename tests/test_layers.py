@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import re
 
+import clingo
+import pytest
+
+from pyglue.answers import changed_text
+from pyglue.api import ask
 from pyglue.cli import main
+from pyglue.errors import MtgaspError
 
 from conftest import REPO_ROOT
 
@@ -48,7 +54,6 @@ characteristics = "morph"
 
 def test_a_face_down_permanent_has_no_name_and_its_layer_1b_no_ability():
     # 708.2a: a 2/2 creature with no text, no name, no subtypes, no mana cost
-    from pyglue.api import ask
 
     (answer,) = ask(FACE_DOWN)
     data = answer.data
@@ -61,11 +66,6 @@ def test_a_face_down_permanent_has_no_name_and_its_layer_1b_no_ability():
 
 
 def test_face_down_is_read_only_for_a_permanent_or_a_spell():
-    import pytest
-
-    from pyglue.api import ask
-    from pyglue.errors import MtgaspError
-
     with pytest.raises(MtgaspError, match='face_down is for a permanent or a spell .708., not an object with zone = "hand"'):
         ask(FACE_DOWN.replace('controller = "you"', 'owner = "you"\nzone = "hand"'))
     with pytest.raises(MtgaspError, match="face_down.*true or false"):
@@ -76,7 +76,6 @@ def test_face_down_is_read_only_for_a_permanent_or_a_spell():
 
 def test_a_disguised_or_cloaked_permanent_has_ward_2_and_a_morph_none():
     # 702.168a, 701.58a: a 2/2 with ward {2}; 708.2a (morph, manifest): no ability
-    from pyglue.api import ask
 
     for way, abilities in (("disguise", ["Ward {2}"]), ("cloak", ["Ward {2}"]), ("morph", []), ("manifest", [])):
         (answer,) = ask(FACE_DOWN.replace("face_down = true", f'face_down = "{way}"'))
@@ -86,7 +85,6 @@ def test_a_disguised_or_cloaked_permanent_has_ward_2_and_a_morph_none():
 def test_a_copy_exception_the_grammar_does_not_read_is_said(corpus_path):
     # 707.9b: the copy's own text says how it copies; Sakashima's exceptions are
     # not read, Phantasmal Image's are (and a Clone of it says nothing)
-    from pyglue.api import ask
 
     answers = ask(LAYERS / "copy_exception_not_understood.toml", cards=corpus_path)
     assert [(w["object"], w["ability"]) for w in answers[0].warnings] == [("sakashima", 1)]
@@ -124,7 +122,6 @@ def test_a_dependency_chain_is_said_only_when_it_changes_what_an_effect_sees(cor
     # 613.8c: the grove depends on Xenograft, which applies to Sol Ring only after
     # March of the Machines made it a creature: one step of dependency reads
     # Xenograft as it applied without March, so the answer warns
-    from pyglue.api import ask
 
     (answer,) = ask(CHAIN, cards=corpus_path)
     assert [(w["object"], w["ability"]) for w in answer.warnings] == [("grove", 1)]
@@ -172,7 +169,6 @@ def test_a_text_change_follows_its_chosen_words_in_timestamp_order():
     # 612.2, 613.7: black -> white, then white -> black: the printed "black" ends
     # black again, the printed "white" black; without chosen words, nothing
     # changes and the answer says why
-    from pyglue.api import ask
 
     knight, squire = ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "R"] }'))
     assert knight.data["abilities"] == ["Protection from black", "Other red creatures you control get +1/+1."]
@@ -190,11 +186,6 @@ def test_a_text_change_follows_its_chosen_words_in_timestamp_order():
 
 
 def test_a_text_change_needs_two_different_words_of_its_kind():
-    import pytest
-
-    from pyglue.api import ask
-    from pyglue.errors import MtgaspError
-
     with pytest.raises(MtgaspError, match="two different words"):
         ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "W"] }'))
     with pytest.raises(MtgaspError, match="two different words"):
@@ -204,10 +195,6 @@ def test_a_text_change_needs_two_different_words_of_its_kind():
 
 
 def test_changed_text_writes_each_new_word_in_place_of_the_old_at_once():
-    import clingo
-
-    from pyglue.answers import changed_text
-
     def pairs(*words):
         term = clingo.Tuple_([])
         for old, new in words:
@@ -227,7 +214,6 @@ def test_a_dependency_is_tried_on_the_board_not_read_from_the_words(corpus_path)
     # form a loop by their words; on a board with no Saproling applying Life and
     # Limb changes no land the Dryad applies to, so only Life and Limb depends (on
     # the Dryad), and the Plains becomes a Saproling creature, with no warning
-    from pyglue.api import ask
 
     plains, theirs = ask(LAYERS / "dryad_and_life_and_limb.toml", cards=corpus_path)
     assert plains.warnings == [] and "Saproling" in plains.data["subtypes"]
