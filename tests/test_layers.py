@@ -54,7 +54,6 @@ characteristics = "morph"
 
 def test_a_face_down_permanent_has_no_name_and_its_layer_1b_no_ability():
     # 708.2a: a 2/2 creature with no text, no name, no subtypes, no mana cost
-
     (answer,) = ask(FACE_DOWN)
     data = answer.data
     assert (data["name"], data["mana_value"], data["colors"], data["types"], data["subtypes"]) == \
@@ -76,7 +75,6 @@ def test_face_down_is_read_only_for_a_permanent_or_a_spell():
 
 def test_a_disguised_or_cloaked_permanent_has_ward_2_and_a_morph_none():
     # 702.168a, 701.58a: a 2/2 with ward {2}; 708.2a (morph, manifest): no ability
-
     for way, abilities in (("disguise", ["Ward {2}"]), ("cloak", ["Ward {2}"]), ("morph", []), ("manifest", [])):
         (answer,) = ask(FACE_DOWN.replace("face_down = true", f'face_down = "{way}"'))
         assert (answer.data["power"], answer.data["abilities"], answer.data["name"]) == (2, abilities, None), way
@@ -85,7 +83,6 @@ def test_a_disguised_or_cloaked_permanent_has_ward_2_and_a_morph_none():
 def test_a_copy_exception_the_grammar_does_not_read_is_said(corpus_path):
     # 707.9b: the copy's own text says how it copies; Sakashima's exceptions are
     # not read, Phantasmal Image's are (and a Clone of it says nothing)
-
     answers = ask(LAYERS / "copy_exception_not_understood.toml", cards=corpus_path)
     assert [(w["object"], w["ability"]) for w in answers[0].warnings] == [("sakashima", 1)]
     answers = ask(LAYERS / "phantasmal_image_is_an_illusion.toml", cards=corpus_path)
@@ -122,7 +119,6 @@ def test_a_dependency_chain_is_said_only_when_it_changes_what_an_effect_sees(cor
     # 613.8c: the grove depends on Xenograft, which applies to Sol Ring only after
     # March of the Machines made it a creature: one step of dependency reads
     # Xenograft as it applied without March, so the answer warns
-
     (answer,) = ask(CHAIN, cards=corpus_path)
     assert [(w["object"], w["ability"]) for w in answer.warnings] == [("grove", 1)]
     # two Marches and Xenograft: Xenograft reads what both Marches did, and the
@@ -169,7 +165,6 @@ def test_a_text_change_follows_its_chosen_words_in_timestamp_order():
     # 612.2, 613.7: black -> white, then white -> black: the printed "black" ends
     # black again, the printed "white" black; without chosen words, nothing
     # changes and the answer says why
-
     knight, squire = ask(TEXT_CHANGE.replace("CHOSEN", 'chosen = { color = ["W", "R"] }'))
     assert knight.data["abilities"] == ["Protection from black", "Other red creatures you control get +1/+1."]
     assert squire.data["power"] == 1 and knight.warnings == []
@@ -214,7 +209,6 @@ def test_a_dependency_is_tried_on_the_board_not_read_from_the_words(corpus_path)
     # form a loop by their words; on a board with no Saproling applying Life and
     # Limb changes no land the Dryad applies to, so only Life and Limb depends (on
     # the Dryad), and the Plains becomes a Saproling creature, with no warning
-
     plains, theirs = ask(LAYERS / "dryad_and_life_and_limb.toml", cards=corpus_path)
     assert plains.warnings == [] and "Saproling" in plains.data["subtypes"]
     assert plains.data["types"] == ["Creature", "Land"]
