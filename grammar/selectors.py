@@ -200,6 +200,13 @@ class Selectors(Reading):
     def from_zone(self, zone):
         return ("sel_zone", const(zone.value))
 
+    def from_a_zone(self, zone):
+        """"from a graveyard": any player's graveyard, as "in all graveyards";
+        "from a library" (whose?) is not read."""
+        if zone.value != "graveyard":
+            raise NotUnderstood(zone.value)
+        return self.in_all_graveyards()
+
     def in_all_graveyards(self):
         """"in all graveyards": a graveyard, whoever owns it (sel_zone(S, all(graveyard)))."""
         return ("sel_zone", fn("all", const("graveyard")))
