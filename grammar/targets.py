@@ -1,6 +1,7 @@
 """Transformer of grammar/targets.lark. Targets (115.1): target(K) and the
 selector of each."""
 
+from clingo import Number
 from lark import v_args
 
 from .reading import const, fn, NotUnderstood, Reading
@@ -15,12 +16,20 @@ class Targets(Reading):
         return self._target(sel, *count)
 
     def target_counted_other(self, count, sel):
-        self.facts.append(fn("sel_other", sel))
-        return self._target(sel, *count)
+        return self._other_target(sel, *count)
 
     def target_another(self, sel):
-        self.facts.append(fn("sel_other", sel))
-        return self._target(sel)
+        return self._other_target(sel)
+
+    def _other_target(self, sel, low=1, high=1):
+        """"another target creature": after an earlier target of the ability,
+        one other than those (115.3, target_other); else other than the
+        ability's source (sel_other)."""
+        if self.next_target == 1:
+            self.facts.append(fn("sel_other", sel))
+            return self._target(sel, low, high)
+        self.facts.append(fn("target_other", self.ab, Number(self.next_target)))
+        return self._target(sel, low, high)
 
     def any_target(self):
         return self._target(self._selector([("sel_any_target", None)]))

@@ -386,3 +386,36 @@ def test_check_reads_a_file_named_twice_once(capsys, tmp_path):
     write(inner, FOREST_SCENARIO + 'expect = ["{G}"]\n')
     code, out, _ = run(capsys, "check", tmp_path, inner)
     assert (code, out.strip()) == (0, "1 passed, 0 failed, 0 errors")
+
+
+TWO_TARGETS = """[[object]]
+id = "spell"
+name = "Two Bolts"
+type = "Instant"
+text = "~ deals 3 damage to target creature and 1 damage to another target creature."
+controller = "you"
+zone = "stack"
+targets = [{targets}]
+
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+controller = "opponent"
+
+[[object]]
+id = "elves"
+card = "Llanowar Elves"
+controller = "opponent"
+
+[[ask]]
+resolves = "spell"
+"""
+
+
+def test_another_target_chosen_twice_is_an_error(capsys, tmp_path):
+    """115.3: "another target" is a different creature from the first target."""
+    path = write(tmp_path, TWO_TARGETS.format(targets='"bears", "bears"'))
+    err = error_of(capsys, "ask", path)
+    assert "targets 1 and 2 of 'spell' are the same" in err and "115.3" in err
+    code, out, _ = run(capsys, "ask", "--json", write(tmp_path, TWO_TARGETS.format(targets='"bears", "elves"')))
+    assert code == 0 and json.loads(out)["answers"][0]["resolves"] is True
