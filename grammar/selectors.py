@@ -226,6 +226,11 @@ class Selectors(Reading):
             raise NotUnderstood("a singular noun without a determiner")
         return sel
 
+    def chosen_type(self, _words):
+        """"of the chosen type": the creature or card type chosen for the
+        ability's object (sel_chosen_type, read with chosen/3)."""
+        return ("sel_chosen_type", None)
+
     def among_referred(self):
         """"from among them": the cards the ability spoke of before."""
         return ("sel_among_referred", None)
