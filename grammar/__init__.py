@@ -26,7 +26,6 @@ from . import cache as _cache, lexicon
 from .lexing import FastContextualLexer, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
-from .transformer import Clauses
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
@@ -325,6 +324,8 @@ class _Ability:
         tree = _tree(piece, rule)
         if tree is None:
             return None
+        from .transformer import Clauses  # here: a card found in the parse cache needs no transformer
+
         clauses = Clauses(self.ab, printed, self.next_sel, self.quotes, self.card.names)
         clauses.costs = costs
         clauses.next_target = self.next_target
@@ -751,4 +752,8 @@ def _parse_card(obj_id, name, text, types, supertypes):
 def _layout(line, rule):
     """A line of a card's layout read as `rule` (level_symbol, level_box), or None."""
     tree = _tree(line.lower(), rule)
-    return None if tree is None else Clauses(None, line, 1, {}, ()).transform(tree)
+    if tree is None:
+        return None
+    from .transformer import Clauses
+
+    return Clauses(None, line, 1, {}, ()).transform(tree)

@@ -115,7 +115,7 @@ class ModelIndex:
                 steps = edges[node] = []
             steps.append((effect_class, target, number(left)))
 
-        groups = symbols.by_name(result.atoms, {"event_step": step})
+        groups = symbols.by_name(result.keys, {"event_step": step})
         if others:
             groups["event_step"] = others
         if any(name not in READ or any(len(keys) != _ARITY.get(name, len(keys)) for keys in rows)

@@ -25,6 +25,7 @@ import clingo
 
 from rules_asp import ENTRY, RULES_DIR
 
+from . import symbols
 from .errors import MtgaspError
 
 T = TypeVar("T")
@@ -35,11 +36,18 @@ MAX_TIMEOUT = 100_000.0
 
 @dataclass
 class SolveResult:
-    """The one stable model's shown atoms, and what the solve cost."""
+    """The one stable model's shown atoms, as their keys (pyglue.symbols: a symbol's
+    interned value; an event graph's hundreds of thousands of steps are read from
+    them with no Python object per atom), and what the solve cost."""
 
-    atoms: list[clingo.Symbol]
+    keys: list[int]
     warnings: list[str] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def atoms(self) -> list[clingo.Symbol]:
+        """The shown atoms as symbols."""
+        return [clingo.Symbol(key) for key in self.keys]
 
 
 @dataclass(frozen=True)
@@ -102,9 +110,9 @@ def check_rule_files(paths: list[Path], allow_scripts: bool) -> None:
 # ---- The solve ----------------------------------------------------------------
 
 def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool = False
-               ) -> tuple[list[clingo.Symbol], list[str], dict]:
-    """Ground and solve in this process: (shown atoms, clingo's warnings, statistics).
-    Exactly one stable model is expected."""
+               ) -> tuple[list[int], list[str], dict]:
+    """Ground and solve in this process: (the keys of the shown atoms, clingo's warnings,
+    statistics). Exactly one stable model is expected."""
     if allow_scripts:
         from clingo.script import enable_python
 
@@ -125,10 +133,10 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         raise MtgaspError("clingo: " + ("; ".join(messages) or str(error))) from None
     if os.environ.get(CHECK_GROUNDING) and not extra_rules:
         _check_grounding_decided(control)
-    models: list[list[clingo.Symbol]] = []
+    models: list[list[int]] = []
     with control.solve(yield_=True) as handle:
         for model in handle:
-            models.append(list(model.symbols(shown=True)))  # copied out inside the loop
+            models.append(symbols.shown_keys(model))  # copied out inside the loop
     if not models:
         raise MtgaspError("the rules have no stable model for this scenario (an extra rule file forbids it?)")
     if len(models) > 1:
@@ -176,16 +184,16 @@ def solve_then(facts: list[clingo.Symbol], then: Callable[[SolveResult], T], ext
     program = facts_text(facts)
 
     def work() -> Any:
-        atoms, warnings, stats = run_clingo(program, extra_rules, allow_scripts)
-        result = SolveResult(atoms, warnings, stats)
+        keys, warnings, stats = run_clingo(program, extra_rules, allow_scripts)
+        result = SolveResult(keys, warnings, stats)
         if as_text:
-            return [str(a) for a in atoms], warnings, stats
+            return [str(a) for a in result.atoms], warnings, stats
         return then(result)
 
     value = in_child(work, limits, deadline)
     if as_text:
         atoms, warnings, stats = value
-        return then(SolveResult([clingo.parse_term(a) for a in atoms], warnings, stats))
+        return then(SolveResult([symbols.key(clingo.parse_term(a)) for a in atoms], warnings, stats))
     return value
 
 

@@ -5,7 +5,8 @@ list and number it reads, and a Python object for every argument; an event
 graph has hundreds of thousands of edges, each an atom of five arguments.
 These read the same C functions into buffers made once, and give arguments
 as keys: a symbol's interned value, equal exactly when the symbols are
-(clingo interns every term), turned into a symbol only where one is needed.
+(clingo interns every term), turned into a symbol only where one is needed;
+a model's shown atoms are copied out as keys in one call (`shown_keys`).
 pyproject pins clingo to 5.8, whose `_internal` module this uses.
 """
 
@@ -46,10 +47,27 @@ def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0])) if _SIZE[0] else ()
 
 
-def by_name(atoms: list[clingo.Symbol], take: dict[str, Callable[[list[int]], Any]] | None = None
+def shown_keys(model: clingo.Model) -> list[int]:
+    """The keys of a model's shown atoms, copied out in one call (no Python object per atom)."""
+    shown = _lib.clingo_show_type_shown
+    if not _lib.clingo_model_symbols_size(model._rep, shown, _SIZE):
+        raise RuntimeError(_error())
+    size = _SIZE[0]
+    buffer = _ffi.new("clingo_symbol_t[]", size)
+    if not _lib.clingo_model_symbols(model._rep, shown, buffer, size):
+        raise RuntimeError(_error())
+    return _ffi.unpack(buffer, size)
+
+
+def _error() -> str:
+    message = _lib.clingo_error_message()
+    return _ffi.string(message).decode() if message else "clingo could not copy the model"
+
+
+def by_name(atoms: list[int], take: dict[str, Callable[[list[int]], Any]] | None = None
             ) -> dict[str, list[list[int]]]:
-    """The keys of the arguments of each atom, grouped by the atom's name (in the atoms'
-    order within a name); the atoms of a name in `take` are given to its function as they
+    """The keys of the arguments of each atom (given by its key), grouped by the atom's
+    name (in the atoms' order within a name); the atoms of a name in `take` are given to its function as they
     come instead, and not kept (a graph's hundreds of thousands of steps). clingo interns
     names: a name is decoded once per the address of its characters, alive as long as
     the atoms are."""
@@ -58,8 +76,8 @@ def by_name(atoms: list[clingo.Symbol], take: dict[str, Callable[[list[int]], An
     sink_at: dict[Any, Callable[[list[int]], Any]] = {}
     groups: dict[str, list[list[int]]] = {}
     for atom in atoms:
-        if not (name_of(atom._rep, _NAME) and arguments_of(atom._rep, _ARGUMENTS, _SIZE)):
-            raise ValueError(f"not a function symbol: {atom}")
+        if not (name_of(atom, _NAME) and arguments_of(atom, _ARGUMENTS, _SIZE)):
+            raise ValueError(f"not a function symbol: {symbol(atom)}")
         sink = sink_at.get(_NAME[0])
         if sink is None:
             characters = _NAME[0]

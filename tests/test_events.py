@@ -356,12 +356,29 @@ def test_atoms_are_read_by_name_in_their_order():
 
     atoms = [clingo.parse_term(text) for text in ('event_step(1,n(0),c,n(1),2)', 'answer(1,"k",v)', "flag",
                                                   'event_step(1,n(1),d,n(3),1)')]
-    groups = symbols.by_name(atoms)
+    groups = symbols.by_name([symbols.key(atom) for atom in atoms])
     assert list(groups) == ["event_step", "answer", "flag"]
     assert [[str(symbols.symbol(k)) for k in keys] for keys in groups["event_step"]] == \
         [["1", "n(0)", "c", "n(1)", "2"], ["1", "n(1)", "d", "n(3)", "1"]]
     assert groups["flag"] == [[]]
     assert symbols.name_and_arguments(atoms[2]) == ("flag", ())
+
+
+def test_a_models_shown_atoms_are_copied_out_as_keys():
+    # pyglue.symbols.shown_keys: the model's shown atoms in one call, in the order
+    # clingo's own Model.symbols gives them, as keys
+    import clingo
+
+    from pyglue import symbols
+
+    control = clingo.Control()
+    control.add("base", [], "p(1..3). q(X, f(X)) :- p(X), X > 1. r. #show q/2. #show r/0.")
+    control.ground([("base", [])])
+    with control.solve(yield_=True) as handle:
+        model = next(iter(handle))
+        keys, shown = symbols.shown_keys(model), model.symbols(shown=True)
+    assert sorted(str(symbols.symbol(key)) for key in keys) == ["q(2,f(2))", "q(3,f(3))", "r"]
+    assert keys == [symbols.key(atom) for atom in shown]
 
 
 def test_a_clone_copies_what_is_a_creature_now(tmp_path, capsys):

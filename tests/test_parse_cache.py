@@ -3,7 +3,10 @@ a database of the cache directory, and a cache that cannot be used is none."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -137,3 +140,15 @@ def test_a_reader_does_not_wait_for_a_writer(cache_dir, monkeypatch):
     _parse()
     assert (cache.current().hits, cache.current().misses, cache.current()._broken) == (1, 0, False)
     writer.rollback()
+
+
+def test_a_card_read_from_the_cache_needs_no_transformer(cache_dir):
+    # process start-up: the transformer modules (grammar/transformer.py and the
+    # modules it imports) are imported only to parse a text the cache does not hold
+    code = ("import sys, grammar; grammar.parse_card('c', 'Frobber', %r, ['Creature']); "
+            "print('grammar.transformer' in sys.modules, grammar.cache.current().hits)" % TEXT)
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           cwd=Path(grammar.__file__).parent.parent,
+                           env={**os.environ, cache.CACHE_DIR_ENV_VAR: str(cache_dir)}) for _ in range(2)]
+    assert [run.returncode for run in runs] == [0, 0], [run.stderr for run in runs]
+    assert [run.stdout.split() for run in runs] == [["True", "0"], ["False", "1"]]
