@@ -682,6 +682,23 @@ class Replacement(Reading):
         self._moved(words)
         return [fn("to_zone", const("exile"))]
 
+    def library_instead_of_graveyard(self, *items):
+        """Memory Lapse: "put it on top of its owner's library instead of into
+        that player's graveyard" (the countered spell's owner's, 400.3)."""
+        *words, library, graveyard = items
+        self._graveyard(graveyard)
+        self._moved(words)
+        return self._library(library)
+
+    def hand_instead_of_graveyard(self, *items):
+        """Remand: "put it into its owner's hand instead of into that player's graveyard"."""
+        *words, hand, graveyard = items
+        self._graveyard(graveyard)
+        self._moved(words)
+        if hand.value != "hand":
+            raise NotUnderstood(hand.value)
+        return [fn("to_zone", const("hand"))]
+
     def countered_instead(self, event, modifications):
         return ThisWay(_replacement("zone_change", event.conditions, modifications))
 
