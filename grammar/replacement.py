@@ -649,6 +649,18 @@ class Replacement(Reading):
         self._moved(words)
         return self._library(zone)
 
+    def shuffle_instead(self, *items):
+        """"shuffle it into its owner's library instead" (701.24a: the card goes
+        to its owner's library, 400.3, which is then shuffled)."""
+        *words, zone = items
+        self._moved(words)
+        return self._library(zone)
+
+    def reveal_shuffle_instead(self, _this, *items):
+        """Colossus: "reveal ~ and shuffle it into its owner's library instead"
+        (revealing, 701.20a, changes no zone)."""
+        return self.shuffle_instead(*items)
+
     def may_library_instead(self, *items):
         return Optional(self.library_instead(*items))
 
