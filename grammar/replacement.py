@@ -752,6 +752,14 @@ class Replacement(Reading):
     def cant_player(self, who, event, duration=None):
         return self._cant(event, [fn("affected_player", who)], duration)
 
+    def cant_draw_more(self, who, number, noun):
+        """"Each player can't draw more than one card each turn": a "can't" on
+        the draws of a player past the first N of the turn (N >= 1, checked
+        against the top-level `drawn_this_turn`)."""
+        if noun.value != ("card" if number == 1 else "cards"):
+            raise NotUnderstood(noun.value)
+        return self._cant(const("draw"), [fn("affected_player", who), fn("more_than_each_turn", Number(number))])
+
     def cant_life_change(self):
         """"Your life total can't change": you can't gain life (119.7) and can't
         lose life (119.8), two "can't" effects."""

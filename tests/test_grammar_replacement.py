@@ -706,6 +706,18 @@ CARDS = [
       'event_if(a1,1,affected(sel_self))',
       'event_if(a1,1,from_zone(battlefield))',
       'event_if(a1,1,to_zone(graveyard))'}),
+    ('Spirit of the Labyrinth',
+     "Each player can't draw more than one card each turn.",
+     {'ability_kind(a1,static)',
+      'effect(a1,1,cant(draw))',
+      'event_if(a1,1,affected_player(any))',
+      'event_if(a1,1,more_than_each_turn(1))'}),
+    ('Leovold, Emissary of Trest',
+     "Each opponent can't draw more than one card each turn.",
+     {'ability_kind(a1,static)',
+      'effect(a1,1,cant(draw))',
+      'event_if(a1,1,affected_player(opponent))',
+      'event_if(a1,1,more_than_each_turn(1))'}),
     ('Gideon of the Trials',
      'Prevent all damage that would be dealt to him this turn.',
      {'ability_kind(a1,spell)',
@@ -766,6 +778,8 @@ NOT_UNDERSTOOD = [
     "Creature cards in graveyards and graveyards can't enter the battlefield.",
     # revealing another object is not the Colossus template
     "If Test Card would be put into a graveyard from anywhere, reveal your hand and shuffle it into its owner's library instead.",
+    # "one cards", "two card": the noun must agree with the number
+    "Each opponent can't draw more than two card each turn.",
     "Creature cards in hands and exile can't enter the battlefield.",
     "If you would draw a card except the first one they draw in each of their draw steps, "
     "instead that player skips that draw and you draw a card.",
