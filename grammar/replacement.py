@@ -476,6 +476,16 @@ class Replacement(Reading):
                                [fn("redirect", const("you"))], duration)
         return ThisTurn(clauses) if duration else clauses
 
+    def enters_under_your_control(self, actor, duration=None):
+        """Gather Specimens: "If a creature would enter the battlefield under an
+        opponent's control this turn, it enters under your control instead"
+        (616.1b: an effect on who controls it as it enters; the player it
+        would enter under is checked as the event now is, `entering_under`)."""
+        _kind, sel = self._object_of(actor, ("object",))
+        clauses = _replacement("enters", [fn("affected", sel), fn("entering_under", const("opponent"))],
+                               [fn("redirect", const("you"))], duration)
+        return ThisTurn(clauses) if duration else clauses
+
     # --------------------------------------------------------- life, draw
 
     def life_event(self, player):
