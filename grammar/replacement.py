@@ -476,6 +476,16 @@ class Replacement(Reading):
                                [fn("redirect", const("you"))], duration)
         return ThisTurn(clauses) if duration else clauses
 
+    def enters_under_your_control(self, actor, duration=None):
+        """Gather Specimens: "If a creature would enter the battlefield under an
+        opponent's control this turn, it enters under your control instead"
+        (616.1b: an effect on who controls it as it enters; the player it
+        would enter under is checked as the event now is, `entering_under`)."""
+        _kind, sel = self._object_of(actor, ("object",))
+        clauses = _replacement("enters", [fn("affected", sel), fn("entering_under", const("opponent"))],
+                               [fn("redirect", const("you"))], duration)
+        return ThisTurn(clauses) if duration else clauses
+
     # --------------------------------------------------------- life, draw
 
     def life_event(self, player):
@@ -649,6 +659,18 @@ class Replacement(Reading):
         self._moved(words)
         return self._library(zone)
 
+    def shuffle_instead(self, *items):
+        """"shuffle it into its owner's library instead" (701.24a: the card goes
+        to its owner's library, 400.3, which is then shuffled)."""
+        *words, zone = items
+        self._moved(words)
+        return self._library(zone)
+
+    def reveal_shuffle_instead(self, _this, *items):
+        """Colossus: "reveal ~ and shuffle it into its owner's library instead"
+        (revealing, 701.20a, changes no zone)."""
+        return self.shuffle_instead(*items)
+
     def may_library_instead(self, *items):
         return Optional(self.library_instead(*items))
 
@@ -681,6 +703,23 @@ class Replacement(Reading):
         self._graveyard(zone)
         self._moved(words)
         return [fn("to_zone", const("exile"))]
+
+    def library_instead_of_graveyard(self, *items):
+        """Memory Lapse: "put it on top of its owner's library instead of into
+        that player's graveyard" (the countered spell's owner's, 400.3)."""
+        *words, library, graveyard = items
+        self._graveyard(graveyard)
+        self._moved(words)
+        return self._library(library)
+
+    def hand_instead_of_graveyard(self, *items):
+        """Remand: "put it into its owner's hand instead of into that player's graveyard"."""
+        *words, hand, graveyard = items
+        self._graveyard(graveyard)
+        self._moved(words)
+        if hand.value != "hand":
+            raise NotUnderstood(hand.value)
+        return [fn("to_zone", const("hand"))]
 
     def countered_instead(self, event, modifications):
         return ThisWay(_replacement("zone_change", event.conditions, modifications))
@@ -722,6 +761,14 @@ class Replacement(Reading):
 
     def cant_player(self, who, event, duration=None):
         return self._cant(event, [fn("affected_player", who)], duration)
+
+    def cant_draw_more(self, who, number, noun):
+        """"Each player can't draw more than one card each turn": a "can't" on
+        the draws of a player past the first N of the turn (N >= 1, checked
+        against the top-level `drawn_this_turn`)."""
+        if noun.value != ("card" if number == 1 else "cards"):
+            raise NotUnderstood(noun.value)
+        return self._cant(const("draw"), [fn("affected_player", who), fn("more_than_each_turn", Number(number))])
 
     def cant_life_change(self):
         """"Your life total can't change": you can't gain life (119.7) and can't

@@ -35,7 +35,7 @@ READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", 
         "ability_number", "ask_ability", "could_produce", "outcome", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
         "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement", "event_result",
-        "event_created", "event_sub"}
+        "event_created", "event_sub", "event_final_chooser"}
 # The event graph interface (VOCABULARY.md), read by EventGraph.
 GRAPH = {"event_root", "event_step", "event_final", "event_effect_class"}
 
@@ -447,8 +447,13 @@ class _Builder:
             return [{"mana": mana, "order_count": count, "orders": orders(mana)}
                     for mana, count in sorted(counts.items(), key=lambda kv: mana_sort_key(kv[0]))]
         # v3: by order_count descending, then by the JSON text of the result
-        return [{"result": json.loads(result), "order_count": count, "orders": orders(result)}
-                for result, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+        outcomes = [{"result": json.loads(result), "order_count": count, "orders": orders(result)}
+                    for result, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+        choosers = results.final_choosers()
+        for outcome in outcomes if choosers else ():
+            players = sorted(choosers.get(json.dumps(outcome["result"], sort_keys=True), ()))
+            outcome["chooser"] = players[0] if len(players) == 1 else players
+        return outcomes
 
 
 class EventResults:
@@ -460,6 +465,7 @@ class EventResults:
     def __init__(self, builder: "_Builder", ask_index: int | clingo.Symbol):
         self.builder = builder
         self.index = builder.index
+        self.ask_index = ask_index
         self.subs: dict[clingo.Symbol, list[tuple[clingo.Symbol, int]]] = defaultdict(list)
         for node, event, start in builder.index.of("event_sub", ask_index):
             self.subs[node].append((event, start.number))
@@ -478,6 +484,15 @@ class EventResults:
         for node, entries in groups.items():
             created = sorted(entries.values(), key=lambda entry: json.dumps(entry, sort_keys=True))
             self.tables[node]["created"] = created
+
+    def final_choosers(self) -> dict[str, set[str]]:
+        """For an event a redirect may give to another player (event_final_chooser/3):
+        the players who choose for it as it finally is, by the outcomes they end with."""
+        choosers: dict[str, set[str]] = defaultdict(set)
+        for node, player in self.index.of("event_final_chooser", self.ask_index):
+            for result in self.endings(node):
+                choosers[result].add(self.builder.name(player))
+        return choosers
 
     def created_value(self, key: str, value: clingo.Symbol) -> Any:
         if key == "characteristics" and value.match("token", 1):

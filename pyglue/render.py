@@ -110,7 +110,10 @@ def _body(data: dict[str, Any], rules: str) -> list[str]:
         shown = "; ".join(" > ".join(order) or "no effect" for order in outcome["orders"])
         more = ", ..." if len(outcome["orders"]) < count else ""
         listing = f": {shown}{more}" if outcome["orders"] else " (none listed: --max-orders 0)"
-        lines.append(f"       {phrase:<{width}} {count:,} way{'s' if count != 1 else ''}{listing}")
+        chooser = outcome.get("chooser", data.get("chooser"))  # 616.1f: the player of the event as it ends
+        then = f" (then chosen by {', '.join(chooser) if isinstance(chooser, list) else chooser})" \
+            if chooser != data.get("chooser") else ""
+        lines.append(f"       {phrase:<{width}} {count:,} way{'s' if count != 1 else ''}{listing}{then}")
     return lines
 
 

@@ -347,6 +347,39 @@ def test_event_scenarios_pass_check(capsys, corpus_path):
     assert code == 0, out + err
 
 
+def test_after_a_redirect_each_outcome_names_who_chooses_then(capsys, corpus_path):
+    # 616.1f: Notion Thief gives the opponent's draw to you; you then choose for
+    # it (the Archive's ruling: "the player drawing the card chooses"). An
+    # event no redirect touches has no per-outcome chooser.
+    code, out, err = run(capsys, "ask", "--json", "--cards", corpus_path,
+                         EVENTS / "draw_notion_thief_then_alhammarrets_archive.toml")
+    assert code == 0, err
+    first, second = json.loads(out)["answers"]
+    assert first["chooser"] == "opponent"
+    assert [o["chooser"] for o in first["outcomes"]] == ["you"]
+    assert [o["chooser"] for o in second["outcomes"]] == ["you"]
+    code, out, err = run(capsys, "ask", "--cards", corpus_path, EVENTS / "draw_notion_thief_then_alhammarrets_archive.toml")
+    assert "(chosen by opponent)" in out and "(then chosen by you)" in out
+    code, out, err = run(capsys, "ask", "--json", "--cards", corpus_path, EVENTS / "draw_no_effects.toml")
+    assert all("chooser" not in o for a in json.loads(out)["answers"] for o in a["outcomes"])
+
+
+def test_a_resolving_sources_unread_self_replacement_warns(tmp_path, capsys, corpus_path):
+    # 614.15: Hinder's "If that spell is countered this way, put that card on
+    # your choice of the top or bottom ..." is not read: the countered spell's
+    # move is answered without it, and the answer says so.
+    path = tmp_path / "hinder.toml"
+    path.write_text('[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\nzone = "stack"\n'
+                    '[[object]]\nid = "hinder"\ncard = "Hinder"\ncontroller = "you"\nzone = "stack"\n'
+                    'targets = ["bears"]\n'
+                    '[[ask]]\nevent = "zone_change"\nobject = "bears"\nto = "graveyard"\nsource = "hinder"\n')
+    code, out, err = run(capsys, "ask", "--json", "--cards", corpus_path, path)
+    assert code == 0, err
+    [answer] = json.loads(out)["answers"]
+    assert [w["object"] for w in answer["warnings"]] == ["hinder"]
+    assert [o["result"] for o in answer["outcomes"]] == [{"zone": "graveyard"}]
+
+
 def test_atoms_are_read_by_name_in_their_order():
     # pyglue.symbols.by_name: one pass over the C API, names decoded once; the keys are
     # the arguments' symbols, a constant has none
