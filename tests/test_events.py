@@ -431,3 +431,39 @@ def test_a_clone_copies_what_is_a_creature_now(tmp_path, capsys):
     assert sorted(o["result"].get("copy_of", "") for o in answer["outcomes"]) == ["", "season"]
     assert all(o["order_count"] == 1 for o in answer["outcomes"])
     assert "warnings" not in answer
+
+
+GRANTED_DOUBLER = """[[object]]
+id = "anthem"
+name = "Granting Anthem"
+type = "Enchantment"
+text = "Creatures you control have \\"If you would gain life, you gain twice that much life instead.\\""
+controller = "you"
+
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+controller = "you"
+{more}
+[[ask]]
+event = "gain_life"
+player = "you"
+amount = 1
+"""
+
+
+def test_an_ability_several_objects_have_is_not_one_effect(tmp_path, capsys):
+    # 113.2c: each creature's instance of the granted ability is an effect of
+    # its own (two would make 1 life 4): not modelled, so not applied, and
+    # the answer says so; with one creature it is one effect, applied.
+    path = tmp_path / "granted.toml"
+    path.write_text(GRANTED_DOUBLER.format(more=""))
+    code, out, _ = run(capsys, "ask", "--json", str(path))
+    [answer] = json.loads(out)["answers"]
+    assert code == 0 and [o["result"] for o in answer["outcomes"]] == [{"life": {"you": 2}}]
+    assert "warnings" not in answer
+    path.write_text(GRANTED_DOUBLER.format(more='\n[[object]]\nid = "elves"\ncard = "Llanowar Elves"\ncontroller = "you"\n'))
+    code, out, _ = run(capsys, "ask", "--json", str(path))
+    [answer] = json.loads(out)["answers"]
+    assert code == 0 and [o["result"] for o in answer["outcomes"]] == [{"life": {"you": 1}}]
+    assert [w["object"] for w in answer["warnings"]] == ["anthem"]
