@@ -968,11 +968,32 @@ class Effects(Reading):
         return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
                                const("tapped")))
 
+    @staticmethod
+    def _for_each(n, sel):
+        """N for each object matching Sel: count(Sel), times(N, count(Sel))."""
+        return fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
+
     def gain_life_for_each(self, n, sel):
         """"You gain 2 life for each creature you control"."""
-        n = int(n.value)
-        amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
-        return self._effect(fn("gain_life", const("you"), amount))
+        return self._effect(fn("gain_life", const("you"), self._for_each(int(n.value), sel)))
+
+    def draw_for_each(self, sel):
+        """"Draw a card for each creature you control": draw(you, count(Sel))."""
+        return self._effect(fn("draw", const("you"), self._for_each(1, sel)))
+
+    def put_counters_for_each(self, count, kind, where, sel):
+        """"Put a +1/+1 counter on it for each artifact you control"."""
+        n = self._count(count)
+        if n == const("x"):
+            raise NotUnderstood("X for each")
+        return self._effect(fn("put_counters", where, kind, self._for_each(n.number, sel)))
+
+    def lose_life_for_each(self, who, n, sel):
+        """"Target opponent loses 1 life for each creature you control"."""
+        self._player(who)
+        if not isinstance(n, int):
+            raise NotUnderstood("X for each")
+        return self._effect(fn("lose_life", who, self._for_each(n, sel)))
 
     def lose_game(self):
         return self._effect(fn("lose_the_game", const("you")))

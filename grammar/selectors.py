@@ -133,6 +133,14 @@ class Selectors(Reading):
             constraints.append(("sel_any_of", self._selector([self._adjective(w)])))
         return constraints
 
+    def basic_one_of(self, token):
+        """"a basic Forest, Plains, or Island card": "basic" holds and one of
+        the listed subtypes (or card types), then the head noun "card(s)"."""
+        adjective, *alternatives, head = (token.__class__("WORD", w) for w in
+                                          token.value.replace(",", " ").split() if w != "or")
+        return self.words(head) + [c for c in self.one_of(*alternatives) if c != ("singular", None)] + [
+            self._adjective(adjective.value)]
+
     def and_types(self, token):
         """"instant and sorcery spells", "artifact and creature cards": the
         spells (cards) of either card type, as "instant or sorcery spells"."""
