@@ -3,7 +3,7 @@ the typed effect terms."""
 
 import re
 
-from clingo import Number, String
+from clingo import Number, String, Symbol
 from lark import Token, v_args
 
 from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
@@ -409,6 +409,54 @@ class Effects(Reading):
         out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
         out += [("grant_keyword", sel, String(k)) for k in keywords]
         return out
+
+    def _becomes_words(self, sel, words, keywords=()):
+        """The colors (105.3: they replace the object's colors) and creature
+        types of "becomes a 2/2 green Elf creature", in that order."""
+        colors = []
+        while words and words[0].value in COLORS:
+            colors.append(const(COLORS[words.pop(0).value]))
+        if not all(w.value in SUBTYPES for w in words) or len(set(colors)) < len(colors):
+            raise NotUnderstood(" ".join(w.value for w in words))
+        out = [("effect", fn("set_colors", sel, fn("", *colors)))] if colors else []
+        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
+        return out + [("grant_keyword", sel, String(k)) for k in keywords]
+
+    def becomes_artifact_creature(self, sel, pt, *rest):
+        """205.1b: "becomes a 4/4 Construct artifact creature (with flying) until
+        end of turn": an artifact creature keeps its prior card types."""
+        words = [w for w in rest if isinstance(w, Token)]
+        keywords = next((r for r in rest if isinstance(r, list)), [])
+        duration = next((r for r in rest if isinstance(r, Symbol)), None)
+        if not words or words[-1].value != "artifact":
+            raise NotUnderstood("not an artifact creature")
+        p, t = pt.value.split("/")
+        out = [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+               ("effect", fn("add_card_type", sel, const("artifact"))),
+               ("effect", fn("add_card_type", sel, const("creature")))]
+        return self._lasting(out + self._becomes_words(sel, words[:-1], keywords), duration)
+
+    @staticmethod
+    def _lasting(clauses, duration):
+        """Each effect of the clauses with its own duration (effect_duration), if any."""
+        if duration is None:
+            return clauses
+        return [c for clause in clauses for c in
+                ([clause, ("effect_duration", duration)] if clause[0] in ("effect", "grant_keyword") else [clause])]
+
+    def becomes_artifact_creature_only(self, sel, duration=None):
+        """205.1b: "This Vehicle becomes an artifact creature until end of turn"."""
+        return self._lasting([("effect", fn("add_card_type", sel, const("artifact"))),
+                              ("effect", fn("add_card_type", sel, const("creature")))], duration)
+
+    def becomes_colors(self, sel, *rest):
+        """105.3: "becomes white" (or "becomes colorless"): its color is that
+        one alone, until end of turn if said."""
+        colors = [c for c in rest if isinstance(c, Symbol) and c.name in COLORS.values()]
+        duration = next((c for c in rest if isinstance(c, Symbol) and c.name not in COLORS.values()), None)
+        if len(set(colors)) < len(colors):
+            raise NotUnderstood("a color said twice")
+        return self._lasting([("effect", fn("set_colors", sel, fn("", *colors)))], duration)
 
     def creature_all_types(self):
         return True
