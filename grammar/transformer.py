@@ -351,6 +351,22 @@ class Sentences(Reading):
         *effects, quantity = rest
         return self._where_x(*self.may_one_shot(*effects), quantity)
 
+    def _unless(self, clauses, condition):
+        """Each effect of the clauses with effect_condition(A, I, unless(S)),
+        S the condition's words; a target in S is not read as one: refused."""
+        if re.search(r"\btargets?\b", condition.value):
+            raise NotUnderstood("a target in the condition")
+        unless = ("effect_condition", fn("unless", String(self._original(condition).rstrip("."))))
+        return [c for clause in clauses for c in ([clause, unless] if clause[0] == "effect" else [clause])]
+
+    def effect_unless(self, clauses, condition):
+        if any(c[0] not in ("effect", "effect_duration") for c in clauses):
+            raise NotUnderstood("unless after a non-effect")
+        return ("spell", self._unless(clauses, condition))
+
+    def other_unless(self, action, condition):
+        return ("other_effect", self._unless([action], condition))
+
     def may_other_effect(self, *actions):
         return ("other_effect", self.may_one_shot(*actions)[1])
 
