@@ -843,7 +843,26 @@ class Effects(Reading):
 
     def gain_life_equal(self, quantity):
         """"You gain life equal to ...": the amount in its own words."""
-        return self._effect(fn("gain_life", const("you"), self._amount(quantity)))
+        return self._effect(fn("gain_life", const("you"), self._quantity(quantity)))
+
+    def _quantity(self, token):
+        """An amount "equal to S" read to the sentence's end: S alone, not a
+        target (115.1), a condition or a further action after it."""
+        if re.search(r"\btargets?\b|\bunless\b|,\s*(then|and)\b", token.value):
+            raise NotUnderstood("more than a quantity")
+        return self._amount(token)
+
+    def draw_equal(self, quantity):
+        """"Draw cards equal to the greatest power among creatures you control"."""
+        return self._effect(fn("draw", const("you"), self._quantity(quantity)))
+
+    def each_opponent_loses_life_equal(self, quantity):
+        return self.lose_life_equal(const("each_opponent"), quantity)
+
+    def lose_life_equal(self, who, quantity):
+        """"Each opponent loses life equal to the number of creatures you control"."""
+        self._player(who)
+        return self._effect(fn("lose_life", who, self._quantity(quantity)))
 
     def put_on_top(self, what):
         return self._effect(fn("put_on_library", what, const("top")))

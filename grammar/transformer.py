@@ -173,6 +173,8 @@ class Sentences(Reading):
         would ..., ... instead", 614). The sentence begins after its comma."""
         if "would" in words.value:
             raise NotUnderstood("would")
+        if re.search(r"\btargets?\b", words.value):
+            raise NotUnderstood("a target in the condition")  # a target must be read as one (115.1)
         self.sentence_start = words.end_pos + 1
         return fn("if", String(self._original(words)))
 
