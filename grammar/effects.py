@@ -1062,6 +1062,29 @@ class Effects(Reading):
             raise NotUnderstood("X for each")
         return self._effect(fn("lose_life", who, self._for_each(n, sel)))
 
+    def _this_turn(self, term):
+        return self._effect(term, const("end_of_turn"))
+
+    def attacks_this_turn(self, what):
+        """508.1d: "Target creature attacks this turn if able"."""
+        return self._this_turn(fn("must_attack", what))
+
+    def blocks_this_turn(self, what):
+        """509.1c: "Target creature blocks this turn if able"."""
+        return self._this_turn(fn("must_block", what))
+
+    def blocks_this_this_turn(self, what, this):
+        """509.1c: "Target creature blocks this creature this turn if able"."""
+        return self._this_turn(fn("must_block_creature", what, this))
+
+    def must_be_blocked_this_turn(self, what):
+        """509.1c: "Target creature must be blocked this turn if able"."""
+        return self._this_turn(fn("must_be_blocked", what))
+
+    def attack_despite_defender(self, what):
+        """702.3b: "This creature can attack this turn as though it didn't have defender"."""
+        return self._this_turn(fn("may_attack_as_though_no_defender", what))
+
     def lose_game(self):
         return self._effect(fn("lose_the_game", const("you")))
 
