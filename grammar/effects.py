@@ -210,6 +210,14 @@ class Effects(Reading):
         """"Return that card to the battlefield under your control"."""
         return self._effect(fn("return_to_battlefield_under_your_control", what))
 
+    def return_transformed_under_your_control(self, what):
+        """"Exile this Saga, then return it to the battlefield transformed under your control" (712.14a)."""
+        return self._effect(fn("return_to_battlefield_transformed_under_your_control", what))
+
+    def becomes_prepared(self, what):
+        """"This creature becomes prepared": it gets the designation."""
+        return self._effect(fn("become_prepared", what))
+
     def top_card_of_target(self, verb, noun, token):
         """"Look at the top card of target player's library": a target that is a player."""
         if noun.value != "card":
