@@ -36,9 +36,6 @@ class Costs(Reading):
         """701.68a: put N -1/-1 counters on a creature you control."""
         return fn("blight", Number(n))
 
-    def unattach_cost(self, this):
-        return fn("unattach", this)
-
     def sacrifice(self, obj):
         sel, n = self._object(obj)
         return fn("sacrifice", sel, n)
