@@ -1134,10 +1134,6 @@ def test_trigger_events(condition, trigger, sels):
     ("Counter target spell and exile it.", {"target(A,1,S1)", "sel_zone(S1,stack)"}),
     ("Destroy target land and its controller loses 2 life for each card in their hand.",
      {"target(A,1,S1)", "sel_type(S1,land)"}),
-    ("Put target creature card with mana value 4 or greater from your graveyard on top of your "
-     "library unless its owner pays {2}.",
-     {"target(A,1,S1)", "sel_type(S1,creature)", "sel_mana_value_at_least(S1,4)",
-      "sel_zone(S1,graveyard)"}),
     ("{8}: This creature and up to one other target creature each get +3/+3 until end of turn.",
      {"target(A,1,S1)", "target_count(A,1,0,1)", "sel_type(S1,creature)", "sel_other(S1)"}),
 ])
@@ -1148,8 +1144,8 @@ def test_targets_of_sentences_not_understood(text, expected):
 
 
 def test_targets_that_do_not_parse_give_no_fact():
-    # "defending player controls" is not a selector: no target, no guess at "target creature"
-    fs = facts("It fights up to one target creature defending player controls.")
+    # "defending player doesn't control" is not a selector: no target, no guess at "target creature"
+    fs = facts("It fights up to one target creature defending player doesn't control.")
     assert not any(f.startswith("target") for f in fs)
     fs = facts("This spell costs {1} less to cast if it targets a creature you control.")
     assert not any(f.startswith("target") for f in fs)
@@ -1741,6 +1737,10 @@ def test_the_lure_token_leaves_all_creatures_alone():
      {'effect(A,1,draw(you,other("the greatest power among creatures you control")))'}),
     ("{T}: Each opponent loses life equal to the number of creatures you control.",
      {'effect(A,1,lose_life(each_opponent,other("the number of creatures you control")))'}),
+    ("{1}: Put target creature card with mana value 4 or greater from your graveyard on top of your "
+     "library unless its owner pays {2}.",
+     {"effect(A,1,put_on_library(target(1),top))", 'effect_condition(A,1,unless("its owner pays {2}"))',
+      "sel_mana_value_at_least(S1,4)", "sel_zone(S1,graveyard)"}),
 ])
 def test_amounts_and_conditions_in_words(text, expected):
     got = facts(text)
