@@ -1085,6 +1085,17 @@ class Effects(Reading):
         """509.1c: "Target creature blocks this creature this turn if able"."""
         return self._this_turn(fn("must_block_creature", what, this))
 
+    def cant_block_this_this_turn(self, what, action, this):
+        """509.1b: "Target creature can't block this creature this turn"."""
+        if action.name != "block":
+            raise NotUnderstood(action.name)
+        return self._this_turn(fn("cant_block_creature", what, this))
+
+    def base_pt_until(self, what, pt, duration):
+        """613.4b: "Target creature has base power and toughness 4/4 until end of turn"."""
+        p, t = pt.value.split("/")
+        return self._effect(fn("set_pt", what, Number(int(p)), Number(int(t))), duration)
+
     def must_be_blocked_this_turn(self, what):
         """509.1c: "Target creature must be blocked this turn if able"."""
         return self._this_turn(fn("must_be_blocked", what))
