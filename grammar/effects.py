@@ -371,6 +371,22 @@ class Effects(Reading):
             return x if value[0] == "+" else fn("neg", x)
         return fn("modify_pt_var", sel, *map(part, pt.value.split("/")))
 
+    def modify_pt_for_each(self, sel, pt, duration, group):
+        """"Target creature gets +1/+0 until end of turn for each artifact you
+        control": modify_pt_var(Sel, P, T), each part K for each object of the
+        group: 0, count(G), neg(count(G)) or times(K, count(G))."""
+        if "x" in pt.value:
+            raise NotUnderstood("X for each")
+
+        def part(value):
+            k = int(value)
+            if k == 0:
+                return Number(0)
+            if abs(k) == 1:
+                return fn("count", group) if k > 0 else fn("neg", fn("count", group))
+            return fn("times", Number(k), fn("count", group))
+        return self._effect(fn("modify_pt_var", sel, *map(part, pt.value.split("/"))), duration)
+
     # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
     def switch_pt_target(self, possessive, duration=None):
         noun = possessive.value.removesuffix("'s")
