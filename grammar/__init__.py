@@ -124,6 +124,8 @@ TARGET_END = re.compile(
     r"assigns?|each|by)\b)")
 
 # a comma inside a list: "Whenever a creature, planeswalker, or battle ..."
+# the rest of a list of numbers after its first comma: " 5, or 6"
+NUMBER_LIST = re.compile(r"\s*\d+(,\s*\d+)*,?\s*(or|and)\s+\d+\b")
 LIST_COMMA = re.compile(r"(\s*([\w'+/-]+\s*){1,3},)*\s*(or|and|and/or)\b")
 
 
@@ -496,6 +498,8 @@ class _Ability:
         to tapping for mana."""
         commas = [i + c for c in _outside_quotes(self.norm[i:j], ",")]
         for c in commas:
+            if NUMBER_LIST.match(self.norm, c + 1):
+                continue  # a comma of a list of numbers ("with mana value 4, 5, or 6"): the condition goes on
             trigger = self.parse(i, c, "trigger")
             if trigger is not None:
                 clauses = self.take(trigger)

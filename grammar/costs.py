@@ -24,6 +24,18 @@ class Costs(Reading):
     def pay_energy(self, *tokens):
         return fn("pay_energy", Number(len(tokens)))
 
+    def pay_energy_n(self, n, _energy):
+        """"Pay eight {E}" (107.14)."""
+        return fn("pay_energy", Number(n))
+
+    def waterbend(self, token):
+        """701.67a: pay the mana, tapping artifacts and creatures for its generic part."""
+        return fn("waterbend", fn("mana", String(token.value.upper())))
+
+    def blight(self, n):
+        """701.68a: put N -1/-1 counters on a creature you control."""
+        return fn("blight", Number(n))
+
     def sacrifice(self, obj):
         sel, n = self._object(obj)
         return fn("sacrifice", sel, n)

@@ -3,7 +3,7 @@ the typed effect terms."""
 
 import re
 
-from clingo import Number, String
+from clingo import Number, String, Symbol
 from lark import Token, v_args
 
 from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
@@ -210,6 +210,14 @@ class Effects(Reading):
         """"Return that card to the battlefield under your control"."""
         return self._effect(fn("return_to_battlefield_under_your_control", what))
 
+    def return_transformed_under_your_control(self, what):
+        """"Exile this Saga, then return it to the battlefield transformed under your control" (712.14a)."""
+        return self._effect(fn("return_to_battlefield_transformed_under_your_control", what))
+
+    def becomes_prepared(self, what):
+        """"This creature becomes prepared": it gets the designation."""
+        return self._effect(fn("become_prepared", what))
+
     def top_card_of_target(self, verb, noun, token):
         """"Look at the top card of target player's library": a target that is a player."""
         if noun.value != "card":
@@ -363,6 +371,22 @@ class Effects(Reading):
             return x if value[0] == "+" else fn("neg", x)
         return fn("modify_pt_var", sel, *map(part, pt.value.split("/")))
 
+    def modify_pt_for_each(self, sel, pt, duration, group):
+        """"Target creature gets +1/+0 until end of turn for each artifact you
+        control": modify_pt_var(Sel, P, T), each part K for each object of the
+        group: 0, count(G), neg(count(G)) or times(K, count(G))."""
+        if "x" in pt.value:
+            raise NotUnderstood("X for each")
+
+        def part(value):
+            k = int(value)
+            if k == 0:
+                return Number(0)
+            if abs(k) == 1:
+                return fn("count", group) if k > 0 else fn("neg", fn("count", group))
+            return fn("times", Number(k), fn("count", group))
+        return self._effect(fn("modify_pt_var", sel, *map(part, pt.value.split("/"))), duration)
+
     # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
     def switch_pt_target(self, possessive, duration=None):
         noun = possessive.value.removesuffix("'s")
@@ -409,6 +433,54 @@ class Effects(Reading):
         out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
         out += [("grant_keyword", sel, String(k)) for k in keywords]
         return out
+
+    def _becomes_words(self, sel, words, keywords=()):
+        """The colors (105.3: they replace the object's colors) and creature
+        types of "becomes a 2/2 green Elf creature", in that order."""
+        colors = []
+        while words and words[0].value in COLORS:
+            colors.append(const(COLORS[words.pop(0).value]))
+        if not all(w.value in SUBTYPES for w in words) or len(set(colors)) < len(colors):
+            raise NotUnderstood(" ".join(w.value for w in words))
+        out = [("effect", fn("set_colors", sel, fn("", *colors)))] if colors else []
+        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
+        return out + [("grant_keyword", sel, String(k)) for k in keywords]
+
+    def becomes_artifact_creature(self, sel, pt, *rest):
+        """205.1b: "becomes a 4/4 Construct artifact creature (with flying) until
+        end of turn": an artifact creature keeps its prior card types."""
+        words = [w for w in rest if isinstance(w, Token)]
+        keywords = next((r for r in rest if isinstance(r, list)), [])
+        duration = next((r for r in rest if isinstance(r, Symbol)), None)
+        if not words or words[-1].value != "artifact":
+            raise NotUnderstood("not an artifact creature")
+        p, t = pt.value.split("/")
+        out = [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+               ("effect", fn("add_card_type", sel, const("artifact"))),
+               ("effect", fn("add_card_type", sel, const("creature")))]
+        return self._lasting(out + self._becomes_words(sel, words[:-1], keywords), duration)
+
+    @staticmethod
+    def _lasting(clauses, duration):
+        """Each effect of the clauses with its own duration (effect_duration), if any."""
+        if duration is None:
+            return clauses
+        return [c for clause in clauses for c in
+                ([clause, ("effect_duration", duration)] if clause[0] in ("effect", "grant_keyword") else [clause])]
+
+    def becomes_artifact_creature_only(self, sel, duration=None):
+        """205.1b: "This Vehicle becomes an artifact creature until end of turn"."""
+        return self._lasting([("effect", fn("add_card_type", sel, const("artifact"))),
+                              ("effect", fn("add_card_type", sel, const("creature")))], duration)
+
+    def becomes_colors(self, sel, *rest):
+        """105.3: "becomes white" (or "becomes colorless"): its color is that
+        one alone, until end of turn if said."""
+        colors = [c for c in rest if isinstance(c, Symbol) and c.name in COLORS.values()]
+        duration = next((c for c in rest if isinstance(c, Symbol) and c.name not in COLORS.values()), None)
+        if len(set(colors)) < len(colors):
+            raise NotUnderstood("a color said twice")
+        return self._lasting([("effect", fn("set_colors", sel, fn("", *colors)))], duration)
 
     def creature_all_types(self):
         return True
@@ -795,7 +867,26 @@ class Effects(Reading):
 
     def gain_life_equal(self, quantity):
         """"You gain life equal to ...": the amount in its own words."""
-        return self._effect(fn("gain_life", const("you"), self._amount(quantity)))
+        return self._effect(fn("gain_life", const("you"), self._quantity(quantity)))
+
+    def _quantity(self, token):
+        """An amount "equal to S" read to the sentence's end: S alone, not a
+        target (115.1), a condition or a further action after it."""
+        if re.search(r"\btargets?\b|\bunless\b|,\s*(then|and)\b", token.value):
+            raise NotUnderstood("more than a quantity")
+        return self._amount(token)
+
+    def draw_equal(self, quantity):
+        """"Draw cards equal to the greatest power among creatures you control"."""
+        return self._effect(fn("draw", const("you"), self._quantity(quantity)))
+
+    def each_opponent_loses_life_equal(self, quantity):
+        return self.lose_life_equal(const("each_opponent"), quantity)
+
+    def lose_life_equal(self, who, quantity):
+        """"Each opponent loses life equal to the number of creatures you control"."""
+        self._player(who)
+        return self._effect(fn("lose_life", who, self._quantity(quantity)))
 
     def put_on_top(self, what):
         return self._effect(fn("put_on_library", what, const("top")))
@@ -968,11 +1059,66 @@ class Effects(Reading):
         return self._effect(fn("put_onto_battlefield", const("you"), *self._chosen(count, sel),
                                const("tapped")))
 
+    @staticmethod
+    def _for_each(n, sel):
+        """N for each object matching Sel: count(Sel), times(N, count(Sel))."""
+        return fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
+
     def gain_life_for_each(self, n, sel):
         """"You gain 2 life for each creature you control"."""
-        n = int(n.value)
-        amount = fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
-        return self._effect(fn("gain_life", const("you"), amount))
+        return self._effect(fn("gain_life", const("you"), self._for_each(int(n.value), sel)))
+
+    def draw_for_each(self, sel):
+        """"Draw a card for each creature you control": draw(you, count(Sel))."""
+        return self._effect(fn("draw", const("you"), self._for_each(1, sel)))
+
+    def put_counters_for_each(self, count, kind, where, sel):
+        """"Put a +1/+1 counter on it for each artifact you control"."""
+        n = self._count(count)
+        if n == const("x"):
+            raise NotUnderstood("X for each")
+        return self._effect(fn("put_counters", where, kind, self._for_each(n.number, sel)))
+
+    def lose_life_for_each(self, who, n, sel):
+        """"Target opponent loses 1 life for each creature you control"."""
+        self._player(who)
+        if not isinstance(n, int):
+            raise NotUnderstood("X for each")
+        return self._effect(fn("lose_life", who, self._for_each(n, sel)))
+
+    def _this_turn(self, term):
+        return self._effect(term, const("end_of_turn"))
+
+    def attacks_this_turn(self, what):
+        """508.1d: "Target creature attacks this turn if able"."""
+        return self._this_turn(fn("must_attack", what))
+
+    def blocks_this_turn(self, what):
+        """509.1c: "Target creature blocks this turn if able"."""
+        return self._this_turn(fn("must_block", what))
+
+    def blocks_this_this_turn(self, what, this):
+        """509.1c: "Target creature blocks this creature this turn if able"."""
+        return self._this_turn(fn("must_block_creature", what, this))
+
+    def cant_block_this_this_turn(self, what, action, this):
+        """509.1b: "Target creature can't block this creature this turn"."""
+        if action.name != "block":
+            raise NotUnderstood(action.name)
+        return self._this_turn(fn("cant_block_creature", what, this))
+
+    def base_pt_until(self, what, pt, duration):
+        """613.4b: "Target creature has base power and toughness 4/4 until end of turn"."""
+        p, t = pt.value.split("/")
+        return self._effect(fn("set_pt", what, Number(int(p)), Number(int(t))), duration)
+
+    def must_be_blocked_this_turn(self, what):
+        """509.1c: "Target creature must be blocked this turn if able"."""
+        return self._this_turn(fn("must_be_blocked", what))
+
+    def attack_despite_defender(self, what):
+        """702.3b: "This creature can attack this turn as though it didn't have defender"."""
+        return self._this_turn(fn("may_attack_as_though_no_defender", what))
 
     def lose_game(self):
         return self._effect(fn("lose_the_game", const("you")))

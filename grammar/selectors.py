@@ -133,6 +133,14 @@ class Selectors(Reading):
             constraints.append(("sel_any_of", self._selector([self._adjective(w)])))
         return constraints
 
+    def basic_one_of(self, token):
+        """"a basic Forest, Plains, or Island card": "basic" holds and one of
+        the listed subtypes (or card types), then the head noun "card(s)"."""
+        adjective, *alternatives, head = (token.__class__("WORD", w) for w in
+                                          token.value.replace(",", " ").split() if w != "or")
+        return self.words(head) + [c for c in self.one_of(*alternatives) if c != ("singular", None)] + [
+            self._adjective(adjective.value)]
+
     def and_types(self, token):
         """"instant and sorcery spells", "artifact and creature cards": the
         spells (cards) of either card type, as "instant or sorcery spells"."""
@@ -212,7 +220,8 @@ class Selectors(Reading):
         return ("sel_zone", fn("all", const("graveyard")))
 
     def _group(self, nouns, *rest):
-        constraints = nouns + [c for c in rest if c]
+        # a modifier is one constraint, or a list of them ("with mana value 2")
+        constraints = nouns + [d for c in rest if c for d in (c if isinstance(c, list) else [c])]
         sel = self._selector([c for c in constraints if c[0] not in ("spell", "singular")])
         if ("spell", None) in constraints:
             self.spells.add(sel)
@@ -264,6 +273,33 @@ class Selectors(Reading):
     def same_name_as_exiled(self):
         exiled = self._selector([("sel_exiled_with", None)])
         return ("sel_same_name", exiled)
+
+    def in_opponents_graveyard(self):
+        """"from an opponent's graveyard": sel_zone(S, opponent(graveyard))."""
+        return ("sel_zone", fn("opponent", const("graveyard")))
+
+    def defending_player_controls(self):
+        """506.2: controlled by the defending player."""
+        return ("sel_controlled_by", const("defending_player"))
+
+    def that_player_controls(self):
+        """controlled by the player the ability spoke of before."""
+        return ("sel_controlled_by", const("that_player"))
+
+    def dealt_damage_this_turn(self):
+        return ("sel_dealt_damage_this_turn", None)
+
+    def toughness_at_least(self, n):
+        return ("sel_toughness_at_least", Number(n))
+
+    def toughness_at_most(self, n):
+        return ("sel_toughness_at_most", Number(n))
+
+    def mana_value_exactly(self, n):
+        return [("sel_mana_value_at_most", Number(n)), ("sel_mana_value_at_least", Number(n))]
+
+    def with_counter(self, kind):
+        return ("sel_counter", kind)
 
     def power_at_least(self, n):
         return ("sel_power_at_least", Number(n))

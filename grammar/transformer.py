@@ -12,7 +12,7 @@ NAME.py; `Clauses` joins them as lark's `merge_transformers` does."""
 import inspect
 import re
 
-from clingo import Number, String
+from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
@@ -173,6 +173,8 @@ class Sentences(Reading):
         would ..., ... instead", 614). The sentence begins after its comma."""
         if "would" in words.value:
             raise NotUnderstood("would")
+        if re.search(r"\btargets?\b", words.value):
+            raise NotUnderstood("a target in the condition")  # a target must be read as one (115.1)
         self.sentence_start = words.end_pos + 1
         return fn("if", String(self._original(words)))
 
@@ -310,6 +312,62 @@ class Sentences(Reading):
             if clause[0] in ("effect", "grant_keyword"):
                 out.append(("effect_optional",))
         return kind, out
+
+    def _where_x(self, kind, clauses, quantity):
+        """107.3c: each amount X of the effects is the quantity S (`other(S)`,
+        `power(self)` for "this creature's power"). Only where the sentence's
+        own words say X (not "any number of", also read as x) and every X is
+        an amount of a typed effect."""
+        head = self.text[:quantity.start_pos].rsplit(",", 1)[0]
+        if not re.search(r"\bX\b", head) or re.search(r"any number of|one or more", head, re.IGNORECASE):
+            raise NotUnderstood("where X")
+        if re.search(r"\btargets?\b", quantity.value):
+            raise NotUnderstood("a target in S")  # a target must be read as one (115.1)
+        amount = self._amount(quantity)
+        found = []
+
+        def put(sym):
+            if sym == const("x"):
+                found.append(sym)
+                return amount
+            if sym.type == SymbolType.Function and sym.arguments:
+                if sym.name == "other" and re.search(r"\bx\b", str(sym), re.IGNORECASE):
+                    raise NotUnderstood("X in words of no term")
+                return Function(sym.name, [put(a) for a in sym.arguments], sym.positive)
+            return sym
+
+        out = [(c[0], *[put(a) if isinstance(a, Symbol) else a for a in c[1:]]) if c[0] == "effect" else c
+               for c in clauses]
+        if not found:
+            raise NotUnderstood("no X")
+        return kind, out
+
+    def where_x(self, clauses, quantity):
+        return self._where_x("spell", clauses, quantity)
+
+    def where_x_chain(self, *rest):
+        *effects, quantity = rest
+        return self._where_x(*self.one_shot_chain(*effects), quantity)
+
+    def may_where_x(self, *rest):
+        *effects, quantity = rest
+        return self._where_x(*self.may_one_shot(*effects), quantity)
+
+    def _unless(self, clauses, condition):
+        """Each effect of the clauses with effect_condition(A, I, unless(S)),
+        S the condition's words; a target in S is not read as one: refused."""
+        if re.search(r"\btargets?\b", condition.value):
+            raise NotUnderstood("a target in the condition")
+        unless = ("effect_condition", fn("unless", String(self._original(condition).rstrip("."))))
+        return [c for clause in clauses for c in ([clause, unless] if clause[0] == "effect" else [clause])]
+
+    def effect_unless(self, clauses, condition):
+        if any(c[0] not in ("effect", "effect_duration") for c in clauses):
+            raise NotUnderstood("unless after a non-effect")
+        return ("spell", self._unless(clauses, condition))
+
+    def other_unless(self, action, condition):
+        return ("other_effect", self._unless([action], condition))
 
     def may_other_effect(self, *actions):
         return ("other_effect", self.may_one_shot(*actions)[1])

@@ -1134,10 +1134,6 @@ def test_trigger_events(condition, trigger, sels):
     ("Counter target spell and exile it.", {"target(A,1,S1)", "sel_zone(S1,stack)"}),
     ("Destroy target land and its controller loses 2 life for each card in their hand.",
      {"target(A,1,S1)", "sel_type(S1,land)"}),
-    ("Put target creature card with mana value 4 or greater from your graveyard on top of your "
-     "library unless its owner pays {2}.",
-     {"target(A,1,S1)", "sel_type(S1,creature)", "sel_mana_value_at_least(S1,4)",
-      "sel_zone(S1,graveyard)"}),
     ("{8}: This creature and up to one other target creature each get +3/+3 until end of turn.",
      {"target(A,1,S1)", "target_count(A,1,0,1)", "sel_type(S1,creature)", "sel_other(S1)"}),
 ])
@@ -1148,8 +1144,8 @@ def test_targets_of_sentences_not_understood(text, expected):
 
 
 def test_targets_that_do_not_parse_give_no_fact():
-    # "defending player controls" is not a selector: no target, no guess at "target creature"
-    fs = facts("It fights up to one target creature defending player controls.")
+    # "defending player doesn't control" is not a selector: no target, no guess at "target creature"
+    fs = facts("It fights up to one target creature defending player doesn't control.")
     assert not any(f.startswith("target") for f in fs)
     fs = facts("This spell costs {1} less to cast if it targets a creature you control.")
     assert not any(f.startswith("target") for f in fs)
@@ -1727,3 +1723,60 @@ def test_the_lure_token_leaves_all_creatures_alone():
     fs = facts("Enchanted creature has flying and vigilance as long as you control a Plains.")
     assert {'effect_condition(A,1,as_long_as("you control a Plains"))',
             'effect_condition(A,2,as_long_as("you control a Plains"))'} <= fs
+
+
+# "..., where X is S", "unless S", "equal to S": words read as words only
+# where no target, condition or further action hides in them (115.1).
+@pytest.mark.parametrize("text, expected", [
+    ("{T}: Target player mills X cards, where X is the number of lands you control.",
+     {'effect(A,1,mill(target(1),other("the number of lands you control")))'}),
+    ("{1}: Surveil X, where X is this creature's power.", {"effect(A,1,surveil(power(self)))"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you pay {2}.",
+     {"effect(A,1,sacrifice(sel_self))", 'effect_condition(A,1,unless("you pay {2}"))'}),
+    ("{T}: Draw cards equal to the greatest power among creatures you control.",
+     {'effect(A,1,draw(you,other("the greatest power among creatures you control")))'}),
+    ("{T}: Each opponent loses life equal to the number of creatures you control.",
+     {'effect(A,1,lose_life(each_opponent,other("the number of creatures you control")))'}),
+    ("{1}: Put target creature card with mana value 4 or greater from your graveyard on top of your "
+     "library unless its owner pays {2}.",
+     {"effect(A,1,put_on_library(target(1),top))", 'effect_condition(A,1,unless("its owner pays {2}"))',
+      "sel_mana_value_at_least(S1,4)", "sel_zone(S1,graveyard)"}),
+])
+def test_amounts_and_conditions_in_words(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text", [
+    "{T}: Sacrifice any number of creatures, where X is the number of lands you control.",  # no X of its own
+    "{T}: Draw X cards, where X is the number of cards in target player's hand.",  # a target in S
+    "At the beginning of your upkeep, tap this creature unless target opponent pays {1}.",
+    "{T}: You gain life equal to target creature's power.",
+    "{T}: Draw cards equal to its power, then discard a card.",  # an action after the quantity
+    "{T}: If target opponent has more cards in hand than you, draw a card.",  # a target in the condition
+])
+def test_words_hiding_a_target_or_an_action_stay_unparsed(text):
+    assert any(f.startswith("unparsed(A,") for f in facts(text))
+
+
+def test_a_trigger_is_not_cut_inside_a_list_of_numbers():
+    got = facts("Whenever you cast a creature spell with mana value 4, 5, or 6, draw a card.")
+    assert 'trigger(A,other("Whenever you cast a creature spell with mana value 4, 5, or 6"))' in got
+    assert not any(f.startswith("sel_mana_value") for f in got)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("{1}: Tap target creature defending player controls.",
+     {"sel_controlled_by(S1,defending_player)", "effect(A,1,tap(target(1)))"}),
+    ("{1}: Destroy target creature with toughness 4 or greater.", {"sel_toughness_at_least(S1,4)"}),
+    ("{1}: Destroy target creature with a -1/-1 counter on it.", {'sel_counter(S1,"-1/-1")'}),
+    ("{1}: Counter target spell with mana value 2.",
+     {"sel_mana_value_at_least(S1,2)", "sel_mana_value_at_most(S1,2)"}),
+    ("{1}: Exile target card from an opponent's graveyard.", {"sel_zone(S1,opponent(graveyard))"}),
+    ("{1}: Destroy target creature that was dealt damage this turn.", {"sel_dealt_damage_this_turn(S1)"}),
+])
+def test_selector_modifiers(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
