@@ -131,3 +131,10 @@ class LayerStatics(Reading):
 
     def power_equal_count(self, _self, sel):
         return self._effects(fn("define_power", fn("count", sel)))
+
+    def power_count_toughness_plus(self, _self, sel, plus):
+        """The number (lexicon.lark: at most nine digits) fits clingo's integers."""
+        return self._effects(fn("define_pt", fn("count", sel), fn("plus", fn("count", sel), Number(int(plus)))))
+
+    def card_types_toughness_plus(self, _self, sel, plus):
+        return self._effects(fn("define_pt", fn("card_types", sel), fn("plus", fn("card_types", sel), Number(int(plus)))))

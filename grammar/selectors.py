@@ -204,6 +204,10 @@ class Selectors(Reading):
         """"in all graveyards": a graveyard, whoever owns it (sel_zone(S, all(graveyard)))."""
         return ("sel_zone", fn("all", const("graveyard")))
 
+    def in_all_hands(self):
+        """"in all players' hands": a hand, whoever owns it (sel_zone(S, all(hand)))."""
+        return ("sel_zone", fn("all", const("hand")))
+
     def _group(self, nouns, *rest):
         constraints = nouns + [c for c in rest if c]
         sel = self._selector([c for c in constraints if c[0] not in ("spell", "singular")])
