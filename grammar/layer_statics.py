@@ -125,6 +125,9 @@ class LayerStatics(Reading):
         self.not_read = (*self.not_read, (token.start_pos + m.start(), token.start_pos + m.end()))
         return sentence(self._selector([]))
 
+    def change_all_color_words(self):
+        return self._effects(fn("change_all_text", const("color")))
+
     # ---- 7a: characteristic-defining abilities (604.3)
     def pt_equal_count(self, _self, sel):
         return self._effects(fn("define_pt", fn("count", sel), fn("count", sel)))
