@@ -112,7 +112,7 @@ def test_the_rounds_of_the_layer_system_are_generated_from_their_template():
     master = (RULES_DIR / "matcher.lp").read_text()
     rounds = (RULES_DIR / "layer_rounds.lp").read_text()
     text = generator.generate(master, rounds)
-    assert "layer4_applies_r4(G,X) :- layer4_applies_r3(G,X); layer4_waiter(G); not layer4_redo_r4(G)." in text
+    assert "layer4_applies_r4(G,X) :- layer4_applies_r3(G,X); layer4_waiter(G); not layer4_full_r4(G); not layer4_part_r4(G,X)." in text
     assert "layer6_pos_r0(G,N)" in text and "layer4_redo_r0" not in text
     assert "layer4_applies(G,X) :- layer4_applies_r4(G,X)." in text
     assert "KK" not in text and "PP" not in text
