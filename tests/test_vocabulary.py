@@ -115,10 +115,10 @@ def test_the_rounds_of_the_layer_system_are_generated_from_their_template():
     assert ("layer4_applies_r4(G,X) :- layer4_applies_r3(G,X); layer4_waiter(G); not layer4_full_r4(G); "
             "not layer4_part_r4(G,X); layer4_active_r4.") in text
     assert "layer6_pos_r0(G,N)" in text and "layer4_redo_r0" not in text
-    assert "layer4_applies(G,X) :- layer4_applies_r8(G,X); not layer4_settled." in text
+    assert "layer4_applies(G,X) :- layer4_applies_r4(G,X); not layer4_settled." in text
     assert "KK" not in text and "PP" not in text
-    with pytest.raises(SystemExit, match="layer 4 has round 8, but matcher.lp declares no view layer4_r8"):
-        generator.generate(master.replace("matcher_view(layer4_r8).", ""), rounds)
+    with pytest.raises(SystemExit, match="layer 4 has round 4, but matcher.lp declares no view layer4_r4"):
+        generator.generate(master.replace("matcher_view(layer4_r4).", ""), rounds)
 
 
 def test_no_rule_file_defines_what_a_matcher_view_derives():
