@@ -125,9 +125,19 @@ class LayerStatics(Reading):
         self.not_read = (*self.not_read, (token.start_pos + m.start(), token.start_pos + m.end()))
         return sentence(self._selector([]))
 
+    def change_all_color_words(self):
+        return self._effects(fn("change_all_text", const("color")))
+
     # ---- 7a: characteristic-defining abilities (604.3)
     def pt_equal_count(self, _self, sel):
         return self._effects(fn("define_pt", fn("count", sel), fn("count", sel)))
 
     def power_equal_count(self, _self, sel):
         return self._effects(fn("define_power", fn("count", sel)))
+
+    def power_count_toughness_plus(self, _self, sel, plus):
+        """The number (lexicon.lark: at most nine digits) fits clingo's integers."""
+        return self._effects(fn("define_pt", fn("count", sel), fn("plus", fn("count", sel), Number(int(plus)))))
+
+    def card_types_toughness_plus(self, _self, sel, plus):
+        return self._effects(fn("define_pt", fn("card_types", sel), fn("plus", fn("card_types", sel), Number(int(plus)))))

@@ -219,6 +219,10 @@ class Selectors(Reading):
         """"in all graveyards": a graveyard, whoever owns it (sel_zone(S, all(graveyard)))."""
         return ("sel_zone", fn("all", const("graveyard")))
 
+    def in_all_hands(self):
+        """"in all players' hands": a hand, whoever owns it (sel_zone(S, all(hand)))."""
+        return ("sel_zone", fn("all", const("hand")))
+
     def _group(self, nouns, *rest):
         # a modifier is one constraint, or a list of them ("with mana value 2")
         constraints = nouns + [d for c in rest if c for d in (c if isinstance(c, list) else [c])]

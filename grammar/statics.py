@@ -181,6 +181,11 @@ class Statics(Reading):
     def it_enters_with_counters(self, count, kind):
         return self.enters_with_counters(self._it(), count, kind)
 
+    def choose_color_word_as_enters(self, _self):
+        """614.12: "As this enchantment enters, choose a color word": the
+        chosen color (the scenario's chosen color)."""
+        return self.choose_as_enters(None, const("color"))
+
     def choose_as_it_enters(self, kind):
         return self.choose_as_enters(None, kind)
 

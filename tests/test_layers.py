@@ -115,16 +115,45 @@ characteristics = "sol_ring"
 """
 
 
-def test_a_dependency_chain_is_said_only_when_it_changes_what_an_effect_sees(corpus_path):
+def test_a_dependency_chain_is_followed_exactly(corpus_path):
     # 613.8c: the grove depends on Xenograft, which applies to Sol Ring only after
-    # March of the Machines made it a creature: one step of dependency reads
-    # Xenograft as it applied without March, so the answer warns
+    # March of the Machines made it a creature: the rounds follow the chain, so
+    # Sol Ring is an Elf, then a Forest, and nothing warns
     (answer,) = ask(CHAIN, cards=corpus_path)
-    assert [(w["object"], w["ability"]) for w in answer.warnings] == [("grove", 1)]
+    assert answer.warnings == []
+    assert answer.data["types"] == ["Artifact", "Creature"] and answer.data["subtypes"] == ["Elf", "Forest"]
     # two Marches and Xenograft: Xenograft reads what both Marches did, and the
     # second March (in a loop with the first) applying to nothing changes nothing
     (answer,) = ask(LAYERS / "two_marches_and_xenograft.toml", cards=corpus_path)
     assert answer.warnings == [] and answer.data["subtypes"] == ["Elf"]
+
+
+PLURALS = {"Elf": "Elves", "Wolf": "Wolves"}
+
+
+def subtype_chain(words):
+    """Enchantments "Elves are Goblins ...", "Goblins are Orcs ...", ..., the last
+    link the earliest: each link depends on the one before only once that one
+    has applied to Llanowar Elves (613.8c)."""
+    tables = []
+    for i in range(len(words) - 1, 0, -1):
+        first, second = (PLURALS.get(w, w + "s") for w in words[i - 1:i + 1])
+        tables.append(f'[[object]]\nid = "link_{i}"\nname = "Link {i}"\ntype = "Enchantment"\n'
+                      f'text = "{first} are {second} in addition to their other types."\ncontroller = "you"\n')
+    tables.append('[[object]]\ncard = "Llanowar Elves"\ncontroller = "you"\n')
+    return "\n".join(tables) + '\n[[ask]]\ncharacteristics = "llanowar_elves"\n'
+
+
+def test_a_chain_longer_than_the_rounds_warns_and_a_shorter_one_is_exact(corpus_path):
+    # layer_rounds.lp: four rounds after the first follow three links that each
+    # appear only once the one before applied; a fourth is still moving after
+    # the last round, and the answer names it instead of guessing
+    words = ["Elf", "Goblin", "Orc", "Zombie", "Giant"]
+    (answer,) = ask(subtype_chain(words[:4]), cards=corpus_path)
+    assert answer.warnings == [] and answer.data["subtypes"] == ["Druid", "Elf", "Goblin", "Orc", "Zombie"]
+    (answer,) = ask(subtype_chain(words), cards=corpus_path)
+    assert [(w["object"], w["ability"]) for w in answer.warnings] == [("link_4", 1)]
+    assert "Giant" not in answer.data["subtypes"]
 
 
 TEXT_CHANGE = """

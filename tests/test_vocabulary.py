@@ -102,6 +102,25 @@ def test_the_generator_refuses_a_skip_it_cannot_report():
         generator.generate(master.replace("matcher_leaves(match, among_referred).", ""))
 
 
+def test_the_rounds_of_the_layer_system_are_generated_from_their_template():
+    # 613.8c: each round of layers 4 and 6 is a predicate family of its own,
+    # reading only the round before it; a layer with a round but no view for
+    # it is refused.
+    import pytest
+
+    generator = _generator()
+    master = (RULES_DIR / "matcher.lp").read_text()
+    rounds = (RULES_DIR / "layer_rounds.lp").read_text()
+    text = generator.generate(master, rounds)
+    assert ("layer4_applies_r4(G,X) :- layer4_applies_r3(G,X); layer4_waiter(G); not layer4_full_r4(G); "
+            "not layer4_part_r4(G,X); layer4_active_r4.") in text
+    assert "layer6_pos_r0(G,N)" in text and "layer4_redo_r0" not in text
+    assert "layer4_applies(G,X) :- layer4_applies_r4(G,X); not layer4_settled." in text
+    assert "KK" not in text and "PP" not in text
+    with pytest.raises(SystemExit, match="layer 4 has round 4, but matcher.lp declares no view layer4_r4"):
+        generator.generate(master.replace("matcher_view(layer4_r4).", ""), rounds)
+
+
 def test_no_rule_file_defines_what_a_matcher_view_derives():
     # A view's derived predicates (V_fails, V_passes, ...) belong to the
     # generated file alone; a rule elsewhere with the same name would be
@@ -124,7 +143,8 @@ def test_no_rule_file_defines_what_a_matcher_view_derives():
     views = ("match", "selector", "layer4_cv", "layer4", "layer5", "layer6")
     inputs = {f"{view}_{name}" for view in views for name in ("check", "reads")}
     assert "layer6_fails" in generated
-    clashes = sorted((path.name, name) for path in RULES_DIR.rglob("*.lp") if path.name not in ("matcher.lp", "matcher_views.lp")
+    clashes = sorted((path.name, name) for path in RULES_DIR.rglob("*.lp")
+                     if path.name not in ("matcher.lp", "matcher_views.lp", "layer_rounds.lp")
                      for name in heads(path) & (generated - inputs))
     assert clashes == []
 

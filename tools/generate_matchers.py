@@ -12,10 +12,22 @@ is kept without that marker unless V skips or leaves K; every rule whose
 body has view_skips(K) is kept without it when V skips K; an accessor
 view_A(C, X, ...) that V reads directly from P becomes P(X, ...); every
 other predicate view_NAME becomes V_NAME. The declarations themselves are
-not copied."""
+not copied.
+
+It then writes the rounds of the layer system (613.8c) from
+rules_asp/layer_rounds.lp: that template declares layer_rounds(N, R) (layer
+N is reevaluated in rounds 1 to R) and writes its rules with tokens in the
+names of predicates: NN the layer, KK a round, PP the round before it, RR the
+last round and QQ the one before that. A rule whose head is named layerNN_...
+is copied for every declared layer, one named layerN_... for layer N only; a
+layerNN_ rule with KK and not PP (the order, which round 0 needs too) for
+each round 0..R, any other rule with KK or PP for each round 1..R, one with
+neither once. Each round is a predicate family of its own, as the views
+are, so that grounding decides every round."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -24,6 +36,7 @@ from clingo import ast
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules_asp"
 MASTER = RULES_DIR / "matcher.lp"
+ROUNDS = RULES_DIR / "layer_rounds.lp"
 TARGET = RULES_DIR / "matcher_views.lp"
 PREFIX = "view_"
 MARKERS = {"view_checks", "view_skips"}
@@ -116,7 +129,50 @@ def constraints(rules: list) -> tuple[set[str], set[str]]:
     return checked, reported
 
 
-def generate(text: str) -> str:
+TOKEN = re.compile(r"(?<=[a-z0-9_])(NN|KK|PP|RR|QQ)")
+
+
+def layer_rounds(text: str) -> tuple[list[tuple[int, int]], list]:
+    """The declared layer_rounds(N, R) and the template's other rules."""
+    declared: list[tuple[int, int]] = []
+    rules: list = []
+
+    def visit(stm) -> None:
+        if stm.ast_type != ast.ASTType.Rule:
+            return
+        if _head_name(stm) == "layer_rounds" and not stm.body:
+            n, r = (int(str(a)) for a in stm.head.atom.symbol.arguments)
+            declared.append((n, r))
+        else:
+            rules.append(stm)
+    ast.parse_string(text, visit)
+    return declared, rules
+
+
+def generate_rounds(text: str, views: list[str]) -> list[str]:
+    declared, rules = layer_rounds(text)
+    out = ["", "% ---- The rounds of the layer system (613.8c), from layer_rounds.lp"]
+    for n, last in declared:
+        for k in range(1, last + 1):
+            if n in (4, 5) and f"layer{n}_r{k}" not in views:
+                raise SystemExit(f"layer_rounds.lp: layer {n} has round {k}, but matcher.lp declares no view layer{n}_r{k}")
+        values = {"NN": n, "RR": last, "QQ": last - 1}
+        lines = [(str(rule), (_head_name(rule) or "").startswith("layerNN_")) for rule in rules
+                 if (_head_name(rule) or "").startswith(("layerNN_", f"layer{n}_"))]
+        for k in range(0, last + 1):
+            out.append(f"% -- layer {n}, round {k}")
+            values.update({"KK": k, "PP": k - 1})
+            for line, generic in lines:
+                tokens = set(TOKEN.findall(line))
+                if tokens & {"KK", "PP"} and (k > 0 or generic and "PP" not in tokens):
+                    out.append(TOKEN.sub(lambda match: str(values[match.group(1)]), line))
+        out.append(f"% -- layer {n}, after the last round")
+        out += [TOKEN.sub(lambda match: str(values[match.group(1)]), line) for line, _ in lines
+                if not {"KK", "PP"} & set(TOKEN.findall(line))]
+    return out
+
+
+def generate(text: str, rounds: str | None = None) -> str:
     views, skips, leaves, direct = declarations(text)
     rules = _rules(text)
     checked, reported = constraints(rules)
@@ -147,6 +203,7 @@ def generate(text: str) -> str:
                     keep &= found[1] in skips.get(view, set())
             if keep:
                 out.append(str(renamer(rule.update(body=body))))
+    out += generate_rounds(ROUNDS.read_text(encoding="utf-8") if rounds is None else rounds, views)
     return "\n".join(out) + "\n"
 
 
