@@ -19,14 +19,19 @@ from conftest import REPO_ROOT
 LAYERS = REPO_ROOT / "tests" / "layers"
 
 
-def test_layer_scenarios_pass_check(capsys, corpus_path):
-    files = sorted(LAYERS.glob("*.toml"))
-    assert files
-    code = main(["check", "--cards", str(corpus_path), str(LAYERS)])
-    out = capsys.readouterr().out
+def test_layer_scenarios_are_there():
+    assert len(list(LAYERS.glob("*.toml"))) >= 50
+
+
+# One test per file: the suite's workers share them out.
+@pytest.mark.parametrize("path", sorted(LAYERS.glob("*.toml")), ids=lambda p: p.stem)
+def test_layer_scenarios_pass_check(capsys, corpus_path, path):
+    code = main(["check", "--cards", str(corpus_path), str(path)])
+    out, err = capsys.readouterr()
     assert code == 0, out
     assert out.strip().endswith(", 0 failed, 0 errors"), out
-    assert int(out.strip().splitlines()[-1].split()[0]) >= len(files)
+    assert int(out.strip().splitlines()[-1].split()[0]) >= 1, out
+    assert "mtgasp: clingo:" not in err, err
 
 
 def test_each_layer_scenario_quotes_its_source():
