@@ -25,10 +25,8 @@ class Targets(Reading):
         """"another target creature": after an earlier target of the ability,
         one other than those (115.3, target_other); else other than the
         ability's source (sel_other)."""
-        if self.next_target == 1:
-            self.facts.append(fn("sel_other", sel))
-            return self._target(sel, low, high)
-        self.facts.append(fn("target_other", self.ab, Number(self.next_target)))
+        first = self.next_target == 1
+        self.facts.append(fn("sel_other", sel) if first else fn("target_other", self.ab, Number(self.next_target)))
         return self._target(sel, low, high)
 
     def any_target(self):

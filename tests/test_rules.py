@@ -40,9 +40,10 @@ def with_every_ask_kind(base: list[Path], others: list[Path]) -> list[Path]:
     """The base files, then those of the others asking a kind the files before did not."""
     chosen, seen = list(base), set().union(*map(ask_kinds, base))
     for path in others:
-        if ask_kinds(path) - seen:
+        kinds = ask_kinds(path)
+        if kinds - seen:
             chosen.append(path)
-            seen |= ask_kinds(path)
+            seen |= kinds
     return chosen
 
 
