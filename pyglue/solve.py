@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 import clingo
 
-from rules_asp import ENTRY, RULES_DIR
+from rules_asp import LATER_ROUNDS, ROUNDS_GATE, RULES, RULES_DIR, SHOWN
 
 from . import symbols
 from .errors import MtgaspError
@@ -122,15 +122,17 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
     def logger(code: clingo.MessageCode, message: str) -> None:
         messages.append(" ".join(message.split()))
 
-    control = clingo.Control(["--models=2"], logger=logger, message_limit=1000)
-    try:
-        control.load(str(ENTRY))
-        for path in extra_rules:
-            control.load(str(path))
-        control.add("base", [], program)
-        control.ground([("base", [])])
-    except RuntimeError as error:
-        raise MtgaspError("clingo: " + ("; ".join(messages) or str(error))) from None
+    # main.lp's rules; without the later rounds of the layer system unless
+    # rounds_gate.lp guesses them needed, and then grounded anew with them if
+    # round 0 leaves a layer unsettled after all (rules.lp). An extra rule file
+    # may read those rounds: it gets them all.
+    full = [RULES, LATER_ROUNDS, SHOWN]
+    files = full if extra_rules or _holds(_grounded(program, [ROUNDS_GATE], [], None, []), "rounds_gate_likely") \
+        else [RULES, SHOWN]
+    control, groundings = _grounded(program, files, extra_rules, logger, messages), 1
+    if files is not full and _holds(control, "layer_rounds_needed"):
+        messages.clear()
+        control, files, groundings = _grounded(program, full, extra_rules, logger, messages), full, 2
     if os.environ.get(CHECK_GROUNDING) and not extra_rules:
         _check_grounding_decided(control)
     models: list[list[int]] = []
@@ -150,8 +152,29 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         "models": summary["models"]["enumerated"],
         "ground_seconds": summary["times"]["total"] - summary["times"]["solve"],
         "solve_seconds": summary["times"]["solve"],
+        "later_rounds": int(files is full),  # 1: matcher_rounds.lp loaded
+        "groundings": groundings,  # 2: without those rounds first, which round 0 then needed
     }
     return models[0], messages, stats
+
+
+def _grounded(program: str, files: list[Path], extra_rules: list[Path], logger: Callable[..., None] | None,
+              messages: list[str]) -> clingo.Control:
+    control = clingo.Control(["--models=2"], logger=logger or (lambda _code, _message: None), message_limit=1000)
+    try:
+        for path in [*files, *extra_rules]:
+            control.load(str(path))
+        control.add("base", [], program)
+        control.ground([("base", [])])
+    except RuntimeError as error:
+        raise MtgaspError("clingo: " + ("; ".join(messages) or str(error))) from None
+    return control
+
+
+def _holds(control: clingo.Control, name: str) -> bool:
+    """Whether the atom name/0 is true after grounding (a fact: the rules are stratified)."""
+    atom = control.symbolic_atoms[clingo.Function(name)]
+    return atom is not None and atom.is_fact
 
 
 # Set (as the test suite does) to check that grounding alone decided every

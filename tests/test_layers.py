@@ -254,3 +254,51 @@ def test_a_dependency_is_tried_on_the_board_not_read_from_the_words(corpus_path)
     text = (LAYERS / "dryad_and_life_and_limb.toml").read_text()
     plains, theirs = ask(text.replace("[[ask]]", token + "\n[[ask]]", 1), cards=corpus_path)
     assert "Saproling" not in plains.data["subtypes"] and plains.data["types"] == ["Land"]
+
+
+def _shown_by_main_lp(program: str) -> set[str]:
+    """What plain clingo shows for the facts with every rule file (main.lp)."""
+    from rules_asp import ENTRY
+
+    control = clingo.Control(["--models=2"])
+    control.load(str(ENTRY))
+    control.add("base", [], program)
+    control.ground([("base", [])])
+    with control.solve(yield_=True) as handle:
+        (shown,) = [{str(atom) for atom in model.symbols(shown=True)} for model in handle]
+    return shown
+
+
+def _solved(source: str, corpus_path) -> tuple[set[str], dict, str]:
+    from pyglue.cards import CardDatabase
+    from pyglue.facts import scenario_facts
+    from pyglue.scenario import load_scenario
+    from pyglue.solve import facts_text, run_clingo
+
+    program = facts_text(scenario_facts(load_scenario(source, CardDatabase.from_settings(corpus_path))))
+    keys, _warnings, stats = run_clingo(program)
+    return {str(clingo.Symbol(key)) for key in keys}, stats, program
+
+
+def test_the_later_rounds_are_ground_only_where_round_0_leaves_a_layer_unsettled(corpus_path, tmp_path,
+                                                                                  monkeypatch):
+    # rules.lp, layers.lp: without two effects of one layer no round after round
+    # 0 is active, and the glue grounds the rules without matcher_rounds.lp
+    # (about 1,100 rules); with a chain of dependencies (613.8c) it grounds them
+    # with it. Either way the atoms are those of main.lp, all its files.
+    shown, stats, program = _solved(str(REPO_ROOT / "examples" / "reflection_then_contamination.toml"), corpus_path)
+    assert (stats["later_rounds"], stats["groundings"]) == (0, 1)
+    assert shown == _shown_by_main_lp(program)
+    shown, stats, program = _solved(CHAIN, corpus_path)
+    assert (stats["later_rounds"], stats["groundings"]) == (1, 1)
+    assert shown == _shown_by_main_lp(program)
+    # rounds_gate.lp only guesses from the facts: guessing wrong, the glue finds
+    # round 0 unsettled and grounds again with the rounds, and the answer is the same
+    import pyglue.solve
+
+    never = tmp_path / "never.lp"
+    never.write_text("rounds_gate_likely :- #false.\n")
+    monkeypatch.setattr(pyglue.solve, "ROUNDS_GATE", never)
+    guessed_wrong, stats, _ = _solved(CHAIN, corpus_path)
+    assert (stats["later_rounds"], stats["groundings"]) == (1, 2)
+    assert guessed_wrong == shown

@@ -23,7 +23,14 @@ is copied for every declared layer, one named layerN_... for layer N only; a
 layerNN_ rule with KK and not PP (the order, which round 0 needs too) for
 each round 0..R, any other rule with KK or PP for each round 1..R, one with
 neither once. Each round is a predicate family of its own, as the views
-are, so that grounding decides every round."""
+are, so that grounding decides every round.
+
+Rounds 1 to R, their views (layerN_rK) and the rules that read the last
+rounds (RR, QQ) go to rules_asp/matcher_rounds.lp, the rest (round 0 and
+what needs only it) to matcher_views.lp: the glue loads matcher_rounds.lp
+only when round 0 leaves a layer unsettled (layer_rounds_needed, layers.lp),
+since otherwise no rule of it derives anything (every round K reads
+layerN_active_rK, which needs round K-1 unsettled); main.lp includes both."""
 
 from __future__ import annotations
 
@@ -38,6 +45,7 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "rules_asp"
 MASTER = RULES_DIR / "matcher.lp"
 ROUNDS = RULES_DIR / "layer_rounds.lp"
 TARGET = RULES_DIR / "matcher_views.lp"
+ROUNDS_TARGET = RULES_DIR / "matcher_rounds.lp"
 PREFIX = "view_"
 MARKERS = {"view_checks", "view_skips"}
 DECLARATIONS = {"matcher_view", "matcher_skips", "matcher_leaves", "matcher_direct"}
@@ -149,9 +157,19 @@ def layer_rounds(text: str) -> tuple[list[tuple[int, int]], list]:
     return declared, rules
 
 
-def generate_rounds(text: str, views: list[str]) -> list[str]:
+def round_views(text: str) -> set[str]:
+    """The views of rounds 1 to R (layerN_rK) of the layers the template declares."""
+    declared, _rules = layer_rounds(text)
+    return {f"layer{n}_r{k}" for n, last in declared for k in range(1, last + 1)}
+
+
+def generate_rounds(text: str, views: list[str]) -> tuple[list[str], list[str]]:
+    """Round 0 and the rules that need only it; rounds 1 to R and the rules that read them."""
     declared, rules = layer_rounds(text)
-    out = ["", "% ---- The rounds of the layer system (613.8c), from layer_rounds.lp"]
+    first = ["", "% ---- The rounds of the layer system (613.8c), from layer_rounds.lp: round 0",
+             "% (rounds 1 and later are in matcher_rounds.lp)"]
+    finals: list[str] = []
+    later = ["", "% ---- The rounds of the layer system (613.8c), from layer_rounds.lp: rounds 1 and later"]
     for n, last in declared:
         for k in range(1, last + 1):
             if n in (4, 5) and f"layer{n}_r{k}" not in views:
@@ -160,19 +178,41 @@ def generate_rounds(text: str, views: list[str]) -> list[str]:
         lines = [(str(rule), (_head_name(rule) or "").startswith("layerNN_")) for rule in rules
                  if (_head_name(rule) or "").startswith(("layerNN_", f"layer{n}_"))]
         for k in range(0, last + 1):
+            out = first if k == 0 else later
             out.append(f"% -- layer {n}, round {k}")
             values.update({"KK": k, "PP": k - 1})
             for line, generic in lines:
                 tokens = set(TOKEN.findall(line))
                 if tokens & {"KK", "PP"} and (k > 0 or generic and "PP" not in tokens):
                     out.append(TOKEN.sub(lambda match: str(values[match.group(1)]), line))
-        out.append(f"% -- layer {n}, after the last round")
-        out += [TOKEN.sub(lambda match: str(values[match.group(1)]), line) for line, _ in lines
-                if not {"KK", "PP"} & set(TOKEN.findall(line))]
-    return out
+        after = [(TOKEN.sub(lambda match: str(values[match.group(1)]), line), bool({"RR", "QQ"} & set(TOKEN.findall(line))))
+                 for line, _ in lines if not {"KK", "PP"} & set(TOKEN.findall(line))]
+        for out, wanted in ((first, False), (later, True)):
+            out.append(f"% -- layer {n}, after the last round")
+            out += [line for line, reads_rounds in after if reads_rounds == wanted]
+        finals += [line for line, reads_rounds in after if reads_rounds]
+    # What only the later rounds' final rules derive, for the rules that read it
+    # when those rounds are not loaded (limits.lp, layers.lp).
+    unloaded = sorted(_heads(finals) - _heads(first))
+    first.append("% -- derived only by the rounds after round 0 (matcher_rounds.lp): empty without them")
+    first += [f"#defined {name}/{arity}." for name, arity in unloaded]
+    return first, later
 
 
-def generate(text: str, rounds: str | None = None) -> str:
+def _heads(lines: list[str]) -> set[tuple[str, int]]:
+    """(name, arity) of the heads of the rules among lines."""
+    found: set[tuple[str, int]] = set()
+
+    def visit(stm) -> None:
+        if _head_name(stm):
+            found.add((_head_name(stm), len(stm.head.atom.symbol.arguments)))
+    ast.parse_string("\n".join(line for line in lines if not line.startswith("#")), visit)
+    return found
+
+
+def generate(text: str, rounds: str | None = None) -> tuple[str, str]:
+    """The texts of matcher_views.lp and matcher_rounds.lp."""
+    rounds = ROUNDS.read_text(encoding="utf-8") if rounds is None else rounds
     views, skips, leaves, direct = declarations(text)
     rules = _rules(text)
     checked, reported = constraints(rules)
@@ -184,12 +224,16 @@ def generate(text: str, rounds: str | None = None) -> str:
             errors.append(f"{view} neither checks, skips nor leaves {constraint}")
     if errors:
         raise SystemExit("matcher.lp: " + "; ".join(errors))
-    out = ["% Generated by tools/generate_matchers.py from matcher.lp: do not edit.",
-           "% One copy of the selector matcher per view; matcher.lp says what each rule means."]
+    header = "% Generated by tools/generate_matchers.py from matcher.lp and layer_rounds.lp: do not edit."
+    out = [header, "% One copy of the selector matcher per view; matcher.lp says what each rule means."]
+    later_out = [header, "% The rounds 1 and later of layers 4, 5 and 6 (613.8c) and their views of the matcher:",
+                 "% loaded when round 0 leaves a layer unsettled (layer_rounds_needed, layers.lp)."]
+    in_rounds = round_views(rounds)
     for view in views:
+        target = later_out if view in in_rounds else out
         renamer = _Renamer(view + "_", direct.get(view, {}))
-        out.append("")
-        out.append(f"% ---- {view}: skips {', '.join(sorted(skips.get(view, set()))) or 'nothing'}; "
+        target.append("")
+        target.append(f"% ---- {view}: skips {', '.join(sorted(skips.get(view, set()))) or 'nothing'}; "
                    f"leaves {', '.join(sorted(leaves.get(view, set()))) or 'nothing'}")
         for rule in rules:
             keep, body = True, []
@@ -202,17 +246,18 @@ def generate(text: str, rounds: str | None = None) -> str:
                 else:
                     keep &= found[1] in skips.get(view, set())
             if keep:
-                out.append(str(renamer(rule.update(body=body))))
-    out += generate_rounds(ROUNDS.read_text(encoding="utf-8") if rounds is None else rounds, views)
-    return "\n".join(out) + "\n"
+                target.append(str(renamer(rule.update(body=body))))
+    first, later = generate_rounds(rounds, views)
+    return "\n".join(out + first) + "\n", "\n".join(later_out + later) + "\n"
 
 
 def main() -> None:
-    text = generate(MASTER.read_text(encoding="utf-8"))
+    texts = dict(zip((TARGET, ROUNDS_TARGET), generate(MASTER.read_text(encoding="utf-8"))))
     if sys.argv[1:] == ["--check"]:
-        sys.exit(0 if TARGET.read_text(encoding="utf-8") == text else "matcher_views.lp is not current: "
-                 "run python tools/generate_matchers.py")
-    TARGET.write_text(text, encoding="utf-8")
+        stale = [path.name for path, text in texts.items() if path.read_text(encoding="utf-8") != text]
+        sys.exit(f"{', '.join(stale)} not current: run python tools/generate_matchers.py" if stale else 0)
+    for path, text in texts.items():
+        path.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
