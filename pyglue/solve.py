@@ -10,6 +10,7 @@ send back plain Python values (no text round trip of the model).
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 import multiprocessing
 import os
@@ -127,8 +128,8 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
     # round 0 leaves a layer unsettled after all (rules.lp). An extra rule file
     # may read those rounds: it gets them all.
     full = [RULES, LATER_ROUNDS, SHOWN]
-    files = full if extra_rules or _holds(_grounded(program, [ROUNDS_GATE], [], None, []), "rounds_gate_likely") \
-        else [RULES, SHOWN]
+    files = full if extra_rules or _holds(_grounded(_read_by(ROUNDS_GATE, program), [ROUNDS_GATE], [], None, []),
+                                          "rounds_gate_likely") else [RULES, SHOWN]
     control, groundings = _grounded(program, files, extra_rules, logger, messages), 1
     if files is not full and _holds(control, "layer_rounds_needed"):
         messages.clear()
@@ -169,6 +170,44 @@ def _grounded(program: str, files: list[Path], extra_rules: list[Path], logger: 
     except RuntimeError as error:
         raise MtgaspError("clingo: " + ("; ".join(messages) or str(error))) from None
     return control
+
+
+def _read_by(path: Path, program: str) -> str:
+    """The facts (one a line, as facts_text writes them) of the predicates the rule file reads."""
+    prefixes = _inputs(path)
+    return "".join(line + "\n" for line in program.splitlines() if line.startswith(prefixes))
+
+
+@functools.lru_cache(maxsize=None)
+def _inputs(path: Path) -> tuple[str, ...]:
+    """"name(" of each predicate a rule file reads and does not derive."""
+    from clingo import ast
+
+    read, derived = set(), set()
+
+    def visit(node: Any) -> None:
+        if node.ast_type == ast.ASTType.Rule:
+            derived.update(atom.name for atom in _functions(node.head))
+            read.update(atom.name for literal in node.body for atom in _functions(literal))
+
+    ast.parse_files([str(path)], visit)
+    return tuple(f"{name}(" for name in sorted(read - derived))
+
+
+def _functions(node: Any) -> list[Any]:
+    """The predicates' atoms (function terms at the top of a literal) within an AST node."""
+    from clingo import ast
+
+    found: list[Any] = []
+
+    class Atoms(ast.Transformer):
+        def visit_SymbolicAtom(self, atom: Any) -> Any:
+            if atom.symbol.ast_type == ast.ASTType.Function:
+                found.append(atom.symbol)
+            return atom
+
+    Atoms()(node)
+    return found
 
 
 def _holds(control: clingo.Control, name: str) -> bool:
