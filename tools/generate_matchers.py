@@ -29,8 +29,9 @@ Rounds 1 to R, their views (layerN_rK) and the rules that read the last
 rounds (RR, QQ) go to rules_asp/matcher_rounds.lp, the rest (round 0 and
 what needs only it) to matcher_views.lp: the glue loads matcher_rounds.lp
 only when round 0 leaves a layer unsettled (layer_rounds_needed, layers.lp),
-since otherwise no rule of it derives anything (every round K reads
-layerN_active_rK, which needs round K-1 unsettled); main.lp includes both."""
+since otherwise nothing it derives is read outside it (a round K does
+something only while layerN_active_rK, which needs round K-1 unsettled);
+main.lp includes both."""
 
 from __future__ import annotations
 
@@ -234,7 +235,7 @@ def generate(text: str, rounds: str | None = None) -> tuple[str, str]:
         renamer = _Renamer(view + "_", direct.get(view, {}))
         target.append("")
         target.append(f"% ---- {view}: skips {', '.join(sorted(skips.get(view, set()))) or 'nothing'}; "
-                   f"leaves {', '.join(sorted(leaves.get(view, set()))) or 'nothing'}")
+                      f"leaves {', '.join(sorted(leaves.get(view, set()))) or 'nothing'}")
         for rule in rules:
             keep, body = True, []
             for literal in rule.body:
