@@ -38,7 +38,7 @@ def parser() -> Lark:
     in the parse cache needs none, so an ask on known cards starts faster."""
     return Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                      start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                            "keyword_arg", "target", "conditional", "static_conditional",
+                            "keyword_arg", "keyword_phrase", "target", "conditional", "static_conditional",
                             "level_symbol", "level_box"],
                      cache=_cache.parser_cache_file(), _plugins={"ContextualLexer": FastContextualLexer})
 
@@ -450,7 +450,8 @@ class _Ability:
         elif _fits(rest):  # "Crew 2", "Bushido 1"
             self.fact("keyword_number", Number(int(rest)))
         elif rest:
-            parsed = self.parse(start, self.end, "keyword_arg")
+            # an argument that depends on the keyword is read with its word ("Gift a card")
+            parsed = self.parse(m.start(), self.end, "keyword_phrase") or self.parse(start, self.end, "keyword_arg")
             cost = self.parse(start, self.end, "cost") if parsed is None and rest.endswith(".") else None
             if cost is not None:  # "Ward—Pay 2 life.", "Cycling—Discard a card." (702.21a, 702.29a)
                 self.fact("cost", self.take(cost))

@@ -21,7 +21,7 @@ from .costs import Costs
 from .effects import Effects
 from .layer_statics import LayerStatics
 from .mana import Mana
-from .reading import COLORS, NotUnderstood, Reading, const, fn
+from .reading import COLORS, SUBTYPES, NotUnderstood, Reading, const, fn
 from .replacement import Replacement, ThisTurn
 from .selectors import Selectors
 from .statics import Statics
@@ -52,6 +52,78 @@ class Sentences(Reading):
 
     def keyword_color(self, color):
         return [("keyword_selector", self._selector([("sel_color", color)]))]
+
+    def keyword_froms(self, *qualities):
+        """"Protection from black and from red": a selector for each quality."""
+        return [item for quality in qualities for item in quality]
+
+    def keyword_monocolored(self):
+        return [("keyword_selector", self._selector([("sel_monocolored", None)]))]
+
+    def keyword_multicolored(self):
+        return [("keyword_selector", self._selector([("sel_multicolored", None)]))]
+
+    def keyword_everything(self):
+        """702.16j: a selector with no constraint, which every object matches."""
+        return [("keyword_selector", self._selector([]))]
+
+    def keyword_each_color(self):
+        """702.16h: from each of the five colors, one selector each."""
+        return [("keyword_selector", self._selector([("sel_color", const(c))])) for c in COLORS.values()]
+
+    def _keyword_group(self, nouns):
+        """The group of a keyword's argument with its article: one object."""
+        sel = self.group(nouns)
+        if sel in self.plural_sels:
+            raise NotUnderstood("a plural after an article")
+        return sel
+
+    def champion(self, nouns):
+        """702.72a: "Champion a Goblin": what the permanent exiles."""
+        return [("keyword_selector", self._keyword_group(nouns))]
+
+    def gift_card(self):
+        return [("keyword_gift", const("card"))]
+
+    def gift_extra_turn(self):
+        return [("keyword_gift", const("extra_turn"))]
+
+    def gift_token(self, word, tapped=False):
+        """702.174: "Gift a Food", "Gift an Octopus": a token of that subtype."""
+        if word.value not in SUBTYPES:
+            raise NotUnderstood(word.value)
+        return [("keyword_gift", fn("tapped_token" if tapped else "token", const(SUBTYPES[word.value])))]
+
+    def gift_tapped_token(self, word):
+        return self.gift_token(word, True)
+
+    def partner_with(self, rest):
+        """702.124j: "Partner with Name": the name, as printed."""
+        name = self._original(rest)
+        if not name[:1].isupper() or name.endswith("."):
+            raise NotUnderstood(name)
+        return [("keyword_name", String(name))]
+
+    def partner_text(self, rest):
+        """702.124: "Partner—Friends forever": the words after the dash."""
+        text = self._original(rest)
+        if not text[:1].isupper() or text.endswith("."):
+            raise NotUnderstood(text)
+        return [("keyword_text", String(text))]
+
+    def _keyword_cost(self, token):
+        cost = self._original(token)
+        return [("cost", fn("mana", String(cost))), ("keyword_cost", String(cost))]
+
+    def splice(self, nouns, token):
+        """702.47a: "Splice onto Arcane {1}{R}": the spells it is spliced onto, and its cost."""
+        sel = self.group(nouns)
+        self.facts.append(fn("sel_zone", sel, const("stack")))
+        return [("keyword_selector", sel)] + self._keyword_cost(token)
+
+    def craft(self, nouns, token):
+        """702.167a: "Craft with artifact {3}{W}": one object of the group, and the cost."""
+        return [("keyword_selector", self._keyword_group(nouns))] + self._keyword_cost(token)
 
     def color(self, token):
         return const(COLORS[token.value])
