@@ -282,3 +282,56 @@ class Statics(Reading):
         if sel != const("sel_self"):
             raise NotUnderstood("a group as commander")
         return self._effect(const("can_be_commander"))
+
+    def modify_pt_for_each_static(self, sel, pt, group):
+        """613.4c: "This creature gets +1/+0 for each artifact you control":
+        modify_pt_var, as the one-shot effect (grammar/effects.py)."""
+        return self.modify_pt_for_each(sel, pt, None, group)
+
+    def modify_pt_and(self, sel, pt, rider):
+        """"Enchanted creature gets +2/+2 and is goaded": the P/T change, then the rider's effects."""
+        return self.modify_pt(sel, pt) + rider(sel)
+
+    def rider_cant(self, *actions):
+        return lambda sel: self.cant(sel, *actions)
+
+    def rider_must_attack(self):
+        return lambda sel: self.must_attack(sel)
+
+    def rider_goaded(self):
+        """701.15: in a static ability, Sel is goaded as long as the ability applies."""
+        return lambda sel: self._effect(fn("goad", sel))
+
+    def rider_doesnt_untap(self):
+        return lambda sel: self.doesnt_untap(sel)
+
+    def cant_and_no_activation(self, sel, *actions):
+        """602.5: "... can't attack or block, and its activated abilities can't be activated"."""
+        return self.cant(sel, *actions) + self._effect(fn("cant_activate_abilities", sel))
+
+    def cant_and_no_activation_but_mana(self, sel, *actions):
+        """"... unless they're mana abilities" (605.1a): its other activated abilities."""
+        return self.cant(sel, *actions) + self._effect(fn("cant_activate_non_mana_abilities", sel))
+
+    def costs_less_for_each(self, sel, token, group):
+        """601.2f: "This spell costs {1} less to cast for each creature card in
+        your graveyard": cost_change(Sel, less, for_each(mana(S), count(G)))."""
+        [(name, term)] = self._cost_change(sel, token, "less")
+        spell, direction, mana = term.arguments
+        return [(name, fn("cost_change", spell, direction, fn("for_each", mana, fn("count", group))))]
+
+    def costs_less_if(self, sel, token, condition):
+        """"This spell costs {3} less to cast if it targets a tapped creature":
+        only while S holds (its words)."""
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self._cost_change(sel, token, "less") + [
+            ("effect_condition", fn("if", String(self._original(condition))))]
+
+    def cant_be_blocked_except_by(self, sel, blockers):
+        """509.1b: "This creature can't be blocked except by creatures with flying"."""
+        return self._effect(fn("cant_be_blocked_except_by", sel, blockers))
+
+    def cant_be_blocked_except_by_at_least(self, sel, n):
+        """509.1b: "... except by three or more creatures"."""
+        return self._effect(fn("cant_be_blocked_except_by_at_least", sel, Number(n)))

@@ -1,0 +1,72 @@
+"""Static abilities the grammar reads and the rules do not apply: an answer
+that depends on one warns (rules_asp/limits.lp) instead of being silently
+wrong."""
+
+from __future__ import annotations
+
+import json
+
+from pyglue.api import Settings, answer_scenario
+from pyglue.cards import CardDatabase
+
+CARDS = [
+    {"name": "Counting Golem", "manaCost": "{3}", "type": "Artifact Creature — Golem", "power": "1",
+     "toughness": "1", "text": "This creature gets +1/+0 for each artifact you control."},
+    {"name": "Plain Golem", "manaCost": "{3}", "type": "Artifact Creature — Golem", "power": "1",
+     "toughness": "1", "text": "This creature gets +1/+0."},
+    {"name": "Web of Stillness", "manaCost": "{W}", "type": "Enchantment — Aura",
+     "text": "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated."},
+    {"name": "Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
+     "text": "{T}: This creature deals 1 damage to any target."},
+]
+
+
+def warnings(tmp_path, scenario: str) -> list[list[dict]]:
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps(CARDS), encoding="utf-8")
+    return [a.warnings for a in answer_scenario(scenario, Settings(cards=CardDatabase(cards))).answers]
+
+
+def not_modelled(found: list[dict]) -> list[str]:
+    return [w["not_modelled"] for w in found if "not_modelled" in w]
+
+
+def golem(card: str) -> str:
+    return f"""
+[[object]]
+id = "golem"
+card = "{card}"
+controller = "you"
+
+[[ask]]
+characteristics = "golem"
+"""
+
+
+def test_a_static_pt_change_for_each_object_warns(tmp_path):
+    # 613.4c: layer 7c counts no objects for it; "+1/+0" alone it applies
+    [counting] = warnings(tmp_path, golem("Counting Golem"))
+    assert not_modelled(counting) == ["This creature gets +1/+0 for each artifact you control."]
+    [plain] = warnings(tmp_path, golem("Plain Golem"))
+    assert not_modelled(plain) == []
+
+
+def test_activated_abilities_that_cant_be_activated_warn(tmp_path):
+    [stopped] = warnings(tmp_path, """
+[[object]]
+id = "pinger"
+card = "Pinger"
+controller = "you"
+
+[[object]]
+id = "web"
+card = "Web of Stillness"
+controller = "opponent"
+attached_to = "pinger"
+
+[[ask]]
+can_activate = "pinger"
+ability = 1
+""")
+    assert "Enchanted creature can't attack or block, and its activated abilities can't be activated." in \
+        not_modelled(stopped), stopped
