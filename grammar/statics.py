@@ -335,3 +335,17 @@ class Statics(Reading):
     def cant_be_blocked_except_by_at_least(self, sel, n):
         """509.1b: "... except by three or more creatures"."""
         return self._effect(fn("cant_be_blocked_except_by_at_least", sel, Number(n)))
+
+    def _it_subject(self):
+        """"it" of "As long as <subject> ..., it ...": that subject (611.3a);
+        no other "it" of a static ability is read."""
+        if getattr(self, "it_words", None) is None or \
+                not self.text[self.sentence_start:].lstrip().lower().startswith("it "):
+            raise NotUnderstood("it")
+        return self.it_subject()
+
+    def it_modify_pt(self, _it, pt, grants=None):
+        return self.modify_pt(self._it_subject(), pt, grants)
+
+    def it_modify_pt_and(self, _it, pt, rider):
+        return self.modify_pt_and(self._it_subject(), pt, rider)

@@ -13,7 +13,7 @@ import inspect
 import re
 
 from clingo import Function, Number, String, Symbol, SymbolType
-from lark import Transformer, Tree, v_args
+from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
 
@@ -280,7 +280,14 @@ class Sentences(Reading):
             raise NotUnderstood("no effect")
         return kind, out + [("effect_condition", condition)]
 
+    # the subject an "As long as" condition begins with, which "it" of its sentence names
+    IT_SUBJECT = re.compile(r"(this [a-z]+|~|enchanted [a-z]+|equipped [a-z]+)\s")
+
     def as_long_as_words(self, words):
+        self.sentence_start = words.end_pos + 1
+        subject = self.IT_SUBJECT.match(words.value)
+        if subject is not None:  # its selector made only if "it" is read
+            self.it_words = subject.group(1).split()
         return fn("as_long_as", String(self._original(words)))
 
     def during_your_turn_words(self):
@@ -290,7 +297,35 @@ class Sentences(Reading):
         return self._static_conditional(condition, sentence)
 
     def as_long_as(self, condition, sentence):
+        kind, clauses = sentence
+        if kind == "spell" and getattr(self, "it_words", None) is not None:
+            sentence = ("static", self._it_static(clauses))
         return self._static_conditional(condition, sentence)
+
+    def it_subject(self):
+        """The selector of the condition's subject (once for the sentence)."""
+        if getattr(self, "it_sel", None) is None:
+            first, *rest = self.it_words
+            token = Token("WORD", rest[-1]) if rest else None
+            self.it_sel = (self.this() if first in ("~", "this") else
+                           self.enchanted(token) if first == "enchanted" else self.equipped(token))
+        return self.it_sel
+
+    def _it_static(self, clauses):
+        """"As long as enchanted creature is white, it gets +1/+1 (it has
+        flying)": read as an effect on "it", the condition's subject's."""
+        if not self.text[self.sentence_start:].lstrip().lower().startswith("it "):
+            raise NotUnderstood("it")
+        out = []
+        for clause in clauses:
+            name, *args = clause
+            if name == "effect" and args[0].name in ("modify_pt", "grant_ability") and args[0].arguments[0] == const("it"):
+                out.append((name, fn(args[0].name, self.it_subject(), *args[0].arguments[1:])))
+            elif name == "grant_keyword" and args[0] == const("it"):
+                out.append((name, self.it_subject(), *args[1:]))
+            else:
+                raise NotUnderstood(name)
+        return out
 
     ENTERING = ("enters_tapped", "enters_with_counters")
 
