@@ -8,6 +8,12 @@ from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_
                      KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
 
 
+def _word(token, word):
+    """A WORD token that must be `word` (a literal there would take the word from WORD elsewhere)."""
+    if token.value != word:
+        raise NotUnderstood(token.value)
+
+
 @v_args(inline=True)
 class Statics(Reading):
     def enters_tapped(self, _self, *counters):
@@ -349,3 +355,88 @@ class Statics(Reading):
 
     def it_modify_pt_and(self, _it, pt, rider):
         return self.modify_pt_and(self._it_subject(), pt, rider)
+
+    def cant_block_group(self, sel, blocked):
+        """509.1b: Sel can't block the creatures `blocked` selects."""
+        return self._effect(fn("cant_block_group", sel, blocked))
+
+    def can_block_any_number(self, sel, word):
+        _word(word, "creatures")
+        return self._effect(fn("can_block_any_number", sel))
+
+    def doesnt_untap_if(self, sel, condition):
+        """"This land doesn't untap during your untap step if it has a depletion counter on it"."""
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self.doesnt_untap(sel) + [("effect_condition", fn("if", String(self._original(condition))))]
+
+    def assigns_damage_by_toughness(self, sel):
+        return self._effect(fn("assigns_combat_damage_by_toughness", sel))
+
+    def attack_tax(self, sel, token):
+        """"Creatures can't attack you unless their controller pays {2} for each creature ...":
+        a creature Sel selects attacks you only if its controller pays S for it."""
+        return self._effect(fn("attack_tax", sel, const("you"), self.mana_cost(token)))
+
+    def crews_greater(self, sel, n):
+        return self._effect(fn("crews_as_though_power_greater", sel, Number(n)))
+
+    def saddles_and_crews_greater(self, sel, n):
+        return self._effect(fn("saddles_as_though_power_greater", sel, Number(n))) + self.crews_greater(sel, n)
+
+    @staticmethod
+    def _players(who):
+        """The players of replacement.lark's `players`: `any` is each player."""
+        return const("each_player") if who == const("any") else who
+
+    def hands_revealed(self, players):
+        """"Your opponents play with their hands revealed" (402.3)."""
+        if players == const("you"):
+            raise NotUnderstood("you ... their")
+        return self._effect(fn("hand_revealed", self._players(players)))
+
+    def top_cards_revealed(self, players):
+        if players == const("you"):
+            raise NotUnderstood("you ... their")
+        return self._effect(fn("top_card_revealed", self._players(players)))
+
+    def may_play_lands_from_graveyard(self, word):
+        """305.1, 601.3: "You may play lands from your graveyard": may_play(Sel)."""
+        _word(word, "lands")
+        sel = self._selector([("sel_type", const("land")), ("sel_zone", const("graveyard"))])
+        return self._effect(fn("may_play", sel))
+
+    def may_cast_group_as_though_flash(self, spells):
+        """"You may cast spells (sorcery spells) as though they had flash": the spells Sel selects."""
+        if spells not in self.spells:
+            raise NotUnderstood("not spells")
+        self.facts.append(fn("sel_zone", spells, const("stack")))
+        return self._effect(fn("may_cast_as_though_flash", spells))
+
+    def cant_cast(self, players, spells):
+        """601.3: the players can't cast the spells Sel selects."""
+        if spells not in self.spells:
+            raise NotUnderstood("not spells")
+        self.facts.append(fn("sel_zone", spells, const("stack")))
+        return self._effect(fn("cant_cast", self._players(players), spells))
+
+    def cant_cast_during_your_turn(self, players, spells):
+        return self.cant_cast(players, spells) + [("effect_condition", fn("as_long_as", String("it is your turn")))]
+
+    def cant_cast_more_than_one(self, players):
+        return self._effect(fn("cant_cast_more_than", self._players(players), Number(1)))
+
+    def deck_any_number(self, deck, cards):
+        """100.2a: "A deck can have any number of cards named ~"."""
+        _word(deck, "deck")
+        _word(cards, "cards")
+        return self._effect(const("deck_any_number"))
+
+    def deck_up_to(self, deck, n, cards):
+        _word(deck, "deck")
+        _word(cards, "cards")
+        return self._effect(fn("deck_up_to", Number(n)))
+
+    def day_as_enters(self, _self):
+        """726.2: "If it's neither day nor night, it becomes day as this creature enters"."""
+        return self._effect(const("day_if_neither_as_enters"))

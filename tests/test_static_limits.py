@@ -16,6 +16,8 @@ CARDS = [
      "toughness": "1", "text": "This creature gets +1/+0."},
     {"name": "Web of Stillness", "manaCost": "{W}", "type": "Enchantment — Aura",
      "text": "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated."},
+    {"name": "Steel Warden", "manaCost": "{2}", "type": "Artifact",
+     "text": "You can't cast creature spells."},
     {"name": "Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
      "text": "{T}: This creature deals 1 damage to any target."},
 ]
@@ -70,3 +72,27 @@ ability = 1
 """)
     assert "Enchanted creature can't attack or block, and its activated abilities can't be activated." in \
         not_modelled(stopped), stopped
+
+
+def test_a_spell_that_cant_be_cast_warns(tmp_path):
+    # 601.3: casting.lp does not read "can't cast"; without the artifact, no warning
+    scenario = """
+[[object]]
+id = "pinger"
+card = "Pinger"
+owner = "you"
+zone = "hand"
+
+[[ask]]
+can_cast = "pinger"
+"""
+    [alone] = warnings(tmp_path, scenario)
+    assert not_modelled(alone) == []
+    [warded] = warnings(tmp_path, scenario + """
+[[object]]
+id = "warden"
+card = "Steel Warden"
+controller = "you"
+""")
+    assert not_modelled(warded) == ["You can't cast creature spells."], warded
+
