@@ -1,6 +1,6 @@
-"""Static abilities the grammar reads and the rules do not apply: an answer
-that depends on one warns (rules_asp/limits.lp) instead of being silently
-wrong."""
+"""Static abilities and costs the grammar reads and the rules do not apply:
+an answer that depends on one warns (rules_asp/limits.lp) instead of being
+silently wrong."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ CARDS = [
      "text": "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated."},
     {"name": "Steel Warden", "manaCost": "{2}", "type": "Artifact",
      "text": "You can't cast creature spells."},
+    {"name": "Counter Spender", "manaCost": "{G}", "type": "Creature — Elf", "power": "1", "toughness": "1",
+     "text": "Remove a +1/+1 counter from a creature you control: Draw a card."},
     {"name": "Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
      "text": "{T}: This creature deals 1 damage to any target."},
 ]
@@ -95,4 +97,19 @@ card = "Steel Warden"
 controller = "you"
 """)
     assert not_modelled(warded) == ["You can't cast creature spells."], warded
+
+
+def test_a_cost_of_counters_from_another_creature_warns(tmp_path):
+    # activation.lp checks counters on the ability's own object only
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "spender"
+card = "Counter Spender"
+controller = "you"
+
+[[ask]]
+can_activate = "spender"
+ability = 1
+""")
+    assert not_modelled(found) == ["Remove a +1/+1 counter from a creature you control: Draw a card."], found
 
