@@ -452,14 +452,33 @@ class _Ability:
         elif rest:
             # an argument that depends on the keyword is read with its word ("Gift a card")
             parsed = self.parse(m.start(), self.end, "keyword_phrase") or self.parse(start, self.end, "keyword_arg")
-            cost = self.parse(start, self.end, "cost") if parsed is None and rest.endswith(".") else None
-            if cost is not None:  # "Ward—Pay 2 life.", "Cycling—Discard a card." (702.21a, 702.29a)
-                self.fact("cost", self.take(cost))
+            costs = self.keyword_costs(start, self.end) if parsed is None and rest.endswith(".") else None
+            if costs is not None:  # "Ward—Pay 2 life.", "Escape—{1}{R}, Exile two other cards ..." (702.21a, 702.138a)
+                for cost in costs:
+                    self.fact("cost", cost)
                 self.fact("keyword_cost", String(rest.rstrip(".")))
             elif parsed is None:
                 self.unparsed(start, self.end)
             else:
                 self.emit(self.take(parsed))
+
+    def keyword_costs(self, start, end):
+        """The cost terms of a keyword's cost after its dash, each comma-separated part a cost; None if one is not."""
+        whole = self.parse(start, end, "cost")  # one cost, its list's commas its own ("Discard an enchantment, instant, or sorcery card.")
+        if whole is not None:
+            taken = self.take(whole)
+            return taken if isinstance(taken, list) else [taken]
+        marks = len(self.card.out.facts), self.next_sel, self.next_target
+        terms = []
+        for m in re.finditer(r"[^,]+", self.norm[start:end].rstrip(".")):
+            part = self.parse(start + m.start(), start + m.end(), "cost")
+            if part is None:  # one part not understood: none of its facts kept
+                del self.card.out.facts[marks[0]:]
+                self.next_sel, self.next_target = marks[1:]
+                return None
+            taken = self.take(part)  # in turn: each part numbers its selectors after the last
+            terms += taken if isinstance(taken, list) else [taken]
+        return terms or None
 
     def activated(self, start, colon):
         self.fact("ability_kind", const("activated"))

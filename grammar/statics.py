@@ -440,3 +440,20 @@ class Statics(Reading):
     def day_as_enters(self, _self):
         """726.2: "If it's neither day nor night, it becomes day as this creature enters"."""
         return self._effect(const("day_if_neither_as_enters"))
+
+    def cant_as_long_as(self, sel, *rest):
+        *actions, condition = rest
+        return [clause for effect in self.cant(sel, *actions) for clause in
+                (effect, ("effect_condition", fn("as_long_as", String(self._original(condition)))))]
+
+    def cant_if(self, sel, *rest):
+        """"This creature can't attack if defending player controls an untapped land"."""
+        *actions, condition = rest
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return [clause for effect in self.cant(sel, *actions) for clause in
+                (effect, ("effect_condition", fn("if", String(self._original(condition)))))]
+
+    def may_cast_self_from(self, _self, zone):
+        """601.3: "You may cast this card from your graveyard": may_cast_from(Zone)."""
+        return self._effect(fn("may_cast_from", const(zone.value)))

@@ -20,6 +20,10 @@ CARDS = [
      "text": "You can't cast creature spells."},
     {"name": "Counter Spender", "manaCost": "{G}", "type": "Creature — Elf", "power": "1", "toughness": "1",
      "text": "Remove a +1/+1 counter from a creature you control: Draw a card."},
+    {"name": "Land Kicked Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
+     "text": "Kicker—Sacrifice a land."},
+    {"name": "Mana Kicked Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
+     "text": "Kicker {1}"},
     {"name": "Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
      "text": "{T}: This creature deals 1 damage to any target."},
 ]
@@ -112,4 +116,26 @@ can_activate = "spender"
 ability = 1
 """)
     assert not_modelled(found) == ["Remove a +1/+1 counter from a creature you control: Draw a card."], found
+
+
+def kicked(card: str) -> str:
+    return f"""
+[[object]]
+id = "bear"
+card = "{card}"
+owner = "you"
+zone = "hand"
+
+[[ask]]
+can_cast = "bear"
+additional_cost = "kicker"
+"""
+
+
+def test_a_keyword_cost_that_is_not_mana_warns(tmp_path):
+    # 601.2h: casting.lp takes mana as payable and checks no other part of a kicker cost
+    [sacrifice] = warnings(tmp_path, kicked("Land Kicked Bear"))
+    assert not_modelled(sacrifice) == ["Kicker—Sacrifice a land."], sacrifice
+    [mana] = warnings(tmp_path, kicked("Mana Kicked Bear"))
+    assert not_modelled(mana) == [], mana
 
