@@ -1,7 +1,7 @@
 """Transformer of grammar/statics.lark. Static abilities (604) and how an
 object enters (614.1c)."""
 
-from clingo import Number, String
+from clingo import Number, String, SymbolType
 from lark import v_args
 
 from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES,
@@ -26,6 +26,24 @@ class Statics(Reading):
 
     def enters_with_counters(self, _self, count, kind):
         return [("effect", fn("enters_with_counters", kind, self._count(count)))]
+
+    def _enters_for_each(self, count, kind, unit):
+        """614.1c: enters_with_counters_for_each(Kind, Amount): N counters for each
+        unit, Amount `unit` or times(N, unit); not read by events.lp (answers warn)."""
+        n = self._count(count)
+        if n.type != SymbolType.Number:
+            raise NotUnderstood("X for each")
+        n = n.number
+        return [("effect", fn("enters_with_counters_for_each", kind, unit if n == 1 else fn("times", Number(n), unit)))]
+
+    def enters_with_counters_for_each(self, _self, count, kind, group):
+        return self._enters_for_each(count, kind, fn("count", group))
+
+    def enters_with_counters_converge(self, _self, count, kind):
+        return self._enters_for_each(count, kind, const("colors_of_mana_spent"))
+
+    def enters_with_counters_kicked(self, _self, count, kind):
+        return self._enters_for_each(count, kind, const("times_kicked"))
 
     def enters_with_counters_if(self, _self, count, kind, condition):
         """"This creature enters with a +1/+1 counter on it if you attacked
@@ -457,3 +475,6 @@ class Statics(Reading):
     def may_cast_self_from(self, _self, zone):
         """601.3: "You may cast this card from your graveyard": may_cast_from(Zone)."""
         return self._effect(fn("may_cast_from", const(zone.value)))
+
+    def may_cast_self_from_exile(self, _self):
+        return self._effect(fn("may_cast_from", const("exile")))

@@ -24,6 +24,8 @@ CARDS = [
      "text": "Kicker—Sacrifice a land."},
     {"name": "Mana Kicked Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
      "text": "Kicker {1}"},
+    {"name": "Graveyard Troll", "manaCost": "{G}", "type": "Creature — Troll", "power": "0", "toughness": "0",
+     "text": "This creature enters with a +1/+1 counter on it for each creature card in your graveyard."},
     {"name": "Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
      "text": "{T}: This creature deals 1 damage to any target."},
 ]
@@ -138,4 +140,21 @@ def test_a_keyword_cost_that_is_not_mana_warns(tmp_path):
     assert not_modelled(sacrifice) == ["Kicker—Sacrifice a land."], sacrifice
     [mana] = warnings(tmp_path, kicked("Mana Kicked Bear"))
     assert not_modelled(mana) == [], mana
+
+
+def test_counters_for_each_object_as_it_enters_warn(tmp_path):
+    # 614.1c: events.lp counts no objects for it
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "troll"
+card = "Graveyard Troll"
+zone = "stack"
+controller = "you"
+
+[[ask]]
+event = "enters"
+object = "troll"
+""")
+    assert not_modelled(found) == [
+        "This creature enters with a +1/+1 counter on it for each creature card in your graveyard."], found
 
