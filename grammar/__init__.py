@@ -642,6 +642,9 @@ class _Ability:
                 if label == "Forecast":  # 702.57a: activated only from its owner's hand
                     self.fact("activation_zone", const("hand"))
         start = _start(kind, len(self.named))
+        m = KEYWORD.match(self.text, start) if head.data == "ability_word" else None
+        if m and _keyword_list(self.text[start:]) == [self.text[start:]] and ". " not in self.text[start:]:
+            return self.keyword(m)  # 207.2c: a flavor word before a keyword ability ("Krishna — Equip {3}")
         if kind.data == "triggered":
             return self.triggered(start)
         if kind.data == "activated":

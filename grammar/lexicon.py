@@ -43,6 +43,8 @@ KEYWORDS = (
     # define: what they do is their reminder text's (rules_asp/keywords.lp)
     'Specialize', 'Double Team', 'Increment', 'Starting Intensity', 'Teamwork',
     'Ready to Run',
+    # playtest cards (Un-sets)
+    'Poison Tolerance', 'Spell Commander', 'Commander Enchantment',
 )
 
 # 205.2a: card types.

@@ -53,6 +53,9 @@ class Sentences(Reading):
     def keyword_color(self, color):
         return [("keyword_selector", self._selector([("sel_color", color)]))]
 
+    def keyword_plus_number(self, n):
+        return [("keyword_number", Number(int(n)))]
+
     def keyword_froms(self, *qualities):
         """"Protection from black and from red": a selector for each quality."""
         return [item for quality in qualities for item in quality]
