@@ -151,6 +151,13 @@ class Statics(Reading):
             raise NotUnderstood(words)
         return String(self.text[tokens[0].start_pos:tokens[-1].end_pos])
 
+    def granted_keyword_from(self, keyword, *tokens):
+        """"protection from black" (702.16a), "hexproof from white" (702.11d):
+        the driver reads the quality as it reads the ability granted."""
+        if keyword.value not in ("protection", "hexproof"):
+            raise NotUnderstood(keyword.value)
+        return String(self.text[keyword.start_pos:tokens[-1].end_pos])
+
     def add_type_and_grant(self, sel, *rest):
         *article, word, grants = rest
         return self.add_subtype(sel, word) + self._grants(sel, grants)
@@ -478,3 +485,7 @@ class Statics(Reading):
 
     def may_cast_self_from_exile(self, _self):
         return self._effect(fn("may_cast_from", const("exile")))
+
+    def protection_doesnt_remove(self, this):
+        """702.16n: the protection the ability grants doesn't put this Aura into its owner's graveyard."""
+        return self._effect(fn("protection_doesnt_remove", this))
