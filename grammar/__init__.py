@@ -38,7 +38,7 @@ def parser() -> Lark:
     in the parse cache needs none, so an ask on known cards starts faster."""
     return Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
                      start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                            "keyword_arg", "target", "conditional", "static_conditional",
+                            "keyword_arg", "keyword_phrase", "target", "conditional", "static_conditional",
                             "level_symbol", "level_box"],
                      cache=_cache.parser_cache_file(), _plugins={"ContextualLexer": FastContextualLexer})
 
@@ -450,15 +450,35 @@ class _Ability:
         elif _fits(rest):  # "Crew 2", "Bushido 1"
             self.fact("keyword_number", Number(int(rest)))
         elif rest:
-            parsed = self.parse(start, self.end, "keyword_arg")
-            cost = self.parse(start, self.end, "cost") if parsed is None and rest.endswith(".") else None
-            if cost is not None:  # "Ward—Pay 2 life.", "Cycling—Discard a card." (702.21a, 702.29a)
-                self.fact("cost", self.take(cost))
+            # an argument that depends on the keyword is read with its word ("Gift a card")
+            parsed = self.parse(m.start(), self.end, "keyword_phrase") or self.parse(start, self.end, "keyword_arg")
+            costs = self.keyword_costs(start, self.end) if parsed is None and rest.endswith(".") else None
+            if costs is not None:  # "Ward—Pay 2 life.", "Escape—{1}{R}, Exile two other cards ..." (702.21a, 702.138a)
+                for cost in costs:
+                    self.fact("cost", cost)
                 self.fact("keyword_cost", String(rest.rstrip(".")))
             elif parsed is None:
                 self.unparsed(start, self.end)
             else:
                 self.emit(self.take(parsed))
+
+    def keyword_costs(self, start, end):
+        """The cost terms of a keyword's cost after its dash, each comma-separated part a cost; None if one is not."""
+        whole = self.parse(start, end, "cost")  # one cost, its list's commas its own ("Discard an enchantment, instant, or sorcery card.")
+        if whole is not None:
+            taken = self.take(whole)
+            return taken if isinstance(taken, list) else [taken]
+        marks = len(self.card.out.facts), self.next_sel, self.next_target
+        terms = []
+        for m in re.finditer(r"[^,]+", self.norm[start:end].rstrip(".")):
+            part = self.parse(start + m.start(), start + m.end(), "cost")
+            if part is None:  # one part not understood: none of its facts kept
+                del self.card.out.facts[marks[0]:]
+                self.next_sel, self.next_target = marks[1:]
+                return None
+            taken = self.take(part)  # in turn: each part numbers its selectors after the last
+            terms += taken if isinstance(taken, list) else [taken]
+        return terms or None
 
     def activated(self, start, colon):
         self.fact("ability_kind", const("activated"))
@@ -622,6 +642,9 @@ class _Ability:
                 if label == "Forecast":  # 702.57a: activated only from its owner's hand
                     self.fact("activation_zone", const("hand"))
         start = _start(kind, len(self.named))
+        m = KEYWORD.match(self.text, start) if head.data == "ability_word" else None
+        if m and _keyword_list(self.text[start:]) == [self.text[start:]] and ". " not in self.text[start:]:
+            return self.keyword(m)  # 207.2c: a flavor word before a keyword ability ("Krishna — Equip {3}")
         if kind.data == "triggered":
             return self.triggered(start)
         if kind.data == "activated":

@@ -4,7 +4,7 @@
 from clingo import Number, String
 from lark import v_args
 
-from .reading import _n, const, fn, Reading
+from .reading import _n, const, fn, NotUnderstood, Reading
 
 
 @v_args(inline=True)
@@ -82,3 +82,40 @@ class Costs(Reading):
     def exile(self, obj):
         sel, n = self._object(obj)
         return fn("exile", sel, n)
+
+    def remove_counters_and_sacrifice(self, count, kind, this):
+        """Two costs of one part: the counters, then the object itself."""
+        return [self.remove_counters(count, kind, this), fn("sacrifice", this, Number(1))]
+
+    def remove_counters_from(self, count, *rest):
+        """"Remove a +1/+1 counter from a creature you control":
+        remove_counters_from(Sel, Kind, N), Kind `any` for "a counter"."""
+        *kind, obj = rest
+        sel, one = self._object(obj)
+        n = count[0] if isinstance(count, tuple) else count
+        if sel == const("sel_self"):
+            return fn("remove_counters", kind[0], _n(n)) if kind else fn("remove_any_counters", _n(n))
+        if one != Number(1):
+            raise NotUnderstood("counters from several objects")
+        return fn("remove_counters_from", sel, kind[0] if kind else const("any"), _n(n))
+
+    def remove_counters_from_among(self, count, *rest):
+        """"Remove two +1/+1 counters from among creatures you control": from any of them."""
+        *kind, sel = rest
+        n = count[0] if isinstance(count, tuple) else count
+        return fn("remove_counters_from_among", sel, kind[0] if kind else const("any"), _n(n))
+
+    def sacrifice_other(self, n, sel):
+        self.facts.append(fn("sel_other", sel))
+        return fn("sacrifice", sel, Number(n))
+
+    def unattach_cost(self, this):
+        """"Unattach Sunforger": the Equipment's own ability. In a quoted
+        ability it grants ("Unattach Blinding Powder" on the equipped
+        creature) the name is not the ability's object: not read."""
+        if self.ab.name == "sub":
+            raise NotUnderstood("a name in a quoted ability")
+        return fn("unattach", this)
+
+    def exile_top_of_library(self):
+        return fn("exile_top_of_library", Number(1))

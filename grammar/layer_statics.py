@@ -68,6 +68,11 @@ class LayerStatics(Reading):
     def add_creature_type(self):
         return lambda sel: self._effects(fn("add_card_type", sel, const("creature")))
 
+    def add_creature_type_base_pt(self, pt):
+        """Layer 4 and layer 7b: a creature, with base power and toughness P/T."""
+        p, t = self._pt(pt)
+        return lambda sel: self._effects(fn("add_card_type", sel, const("creature")), fn("set_pt", sel, p, t))
+
     def add_creature_type_and_grant(self, grants):
         return lambda sel: self._effects(fn("add_card_type", sel, const("creature"))) + self._grants(sel, grants)
 

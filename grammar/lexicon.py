@@ -38,6 +38,13 @@ KEYWORDS = (
     'Station', 'Warp', 'Mayhem', 'Web-slinging', 'Firebending',
     # 702.124a: partner abilities written with their own names
     'Choose a Background', "Doctor's Companion",
+) + (
+    # Keywords of digital-only (Alchemy) and recent cards that the CR does not
+    # define: what they do is their reminder text's (rules_asp/keywords.lp)
+    'Specialize', 'Double Team', 'Increment', 'Starting Intensity', 'Teamwork',
+    'Ready to Run',
+    # playtest cards (Un-sets)
+    'Poison Tolerance', 'Spell Commander', 'Commander Enchantment',
 )
 
 # 205.2a: card types.

@@ -1,11 +1,17 @@
 """Transformer of grammar/statics.lark. Static abilities (604) and how an
 object enters (614.1c)."""
 
-from clingo import Number, String
+from clingo import Number, String, SymbolType
 from lark import v_args
 
 from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES,
                      KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
+
+
+def _word(token, word):
+    """A WORD token that must be `word` (a literal there would take the word from WORD elsewhere)."""
+    if token.value != word:
+        raise NotUnderstood(token.value)
 
 
 @v_args(inline=True)
@@ -20,6 +26,24 @@ class Statics(Reading):
 
     def enters_with_counters(self, _self, count, kind):
         return [("effect", fn("enters_with_counters", kind, self._count(count)))]
+
+    def _enters_for_each(self, count, kind, unit):
+        """614.1c: enters_with_counters_for_each(Kind, Amount): N counters for each
+        unit, Amount `unit` or times(N, unit); not read by events.lp (answers warn)."""
+        n = self._count(count)
+        if n.type != SymbolType.Number:
+            raise NotUnderstood("X for each")
+        n = n.number
+        return [("effect", fn("enters_with_counters_for_each", kind, unit if n == 1 else fn("times", Number(n), unit)))]
+
+    def enters_with_counters_for_each(self, _self, count, kind, group):
+        return self._enters_for_each(count, kind, fn("count", group))
+
+    def enters_with_counters_converge(self, _self, count, kind):
+        return self._enters_for_each(count, kind, const("colors_of_mana_spent"))
+
+    def enters_with_counters_kicked(self, _self, count, kind):
+        return self._enters_for_each(count, kind, const("times_kicked"))
 
     def enters_with_counters_if(self, _self, count, kind, condition):
         """"This creature enters with a +1/+1 counter on it if you attacked
@@ -126,6 +150,13 @@ class Statics(Reading):
         if words not in KEYWORD_PHRASES:
             raise NotUnderstood(words)
         return String(self.text[tokens[0].start_pos:tokens[-1].end_pos])
+
+    def granted_keyword_from(self, keyword, *tokens):
+        """"protection from black" (702.16a), "hexproof from white" (702.11d):
+        the driver reads the quality as it reads the ability granted."""
+        if keyword.value not in ("protection", "hexproof"):
+            raise NotUnderstood(keyword.value)
+        return String(self.text[keyword.start_pos:tokens[-1].end_pos])
 
     def add_type_and_grant(self, sel, *rest):
         *article, word, grants = rest
@@ -282,3 +313,179 @@ class Statics(Reading):
         if sel != const("sel_self"):
             raise NotUnderstood("a group as commander")
         return self._effect(const("can_be_commander"))
+
+    def modify_pt_for_each_static(self, sel, pt, group):
+        """613.4c: "This creature gets +1/+0 for each artifact you control":
+        modify_pt_var, as the one-shot effect (grammar/effects.py)."""
+        return self.modify_pt_for_each(sel, pt, None, group)
+
+    def modify_pt_and(self, sel, pt, rider):
+        """"Enchanted creature gets +2/+2 and is goaded": the P/T change, then the rider's effects."""
+        return self.modify_pt(sel, pt) + rider(sel)
+
+    def rider_cant(self, *actions):
+        return lambda sel: self.cant(sel, *actions)
+
+    def rider_must_attack(self):
+        return lambda sel: self.must_attack(sel)
+
+    def rider_goaded(self):
+        """701.15: in a static ability, Sel is goaded as long as the ability applies."""
+        return lambda sel: self._effect(fn("goad", sel))
+
+    def rider_doesnt_untap(self):
+        return lambda sel: self.doesnt_untap(sel)
+
+    def cant_and_no_activation(self, sel, *actions):
+        """602.5: "... can't attack or block, and its activated abilities can't be activated"."""
+        return self.cant(sel, *actions) + self._effect(fn("cant_activate_abilities", sel))
+
+    def cant_and_no_activation_but_mana(self, sel, *actions):
+        """"... unless they're mana abilities" (605.1a): its other activated abilities."""
+        return self.cant(sel, *actions) + self._effect(fn("cant_activate_non_mana_abilities", sel))
+
+    def costs_less_for_each(self, sel, token, group):
+        """601.2f: "This spell costs {1} less to cast for each creature card in
+        your graveyard": cost_change(Sel, less, for_each(mana(S), count(G)))."""
+        [(name, term)] = self._cost_change(sel, token, "less")
+        spell, direction, mana = term.arguments
+        return [(name, fn("cost_change", spell, direction, fn("for_each", mana, fn("count", group))))]
+
+    def costs_less_if(self, sel, token, condition):
+        """"This spell costs {3} less to cast if it targets a tapped creature":
+        only while S holds (its words)."""
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self._cost_change(sel, token, "less") + [
+            ("effect_condition", fn("if", String(self._original(condition))))]
+
+    def cant_be_blocked_except_by(self, sel, blockers):
+        """509.1b: "This creature can't be blocked except by creatures with flying"."""
+        return self._effect(fn("cant_be_blocked_except_by", sel, blockers))
+
+    def cant_be_blocked_except_by_at_least(self, sel, n):
+        """509.1b: "... except by three or more creatures"."""
+        return self._effect(fn("cant_be_blocked_except_by_at_least", sel, Number(n)))
+
+    def _it_subject(self):
+        """"it" of "As long as <subject> ..., it ...": that subject (611.3a);
+        no other "it" of a static ability is read."""
+        if getattr(self, "it_words", None) is None or \
+                not self.text[self.sentence_start:].lstrip().lower().startswith("it "):
+            raise NotUnderstood("it")
+        return self.it_subject()
+
+    def it_modify_pt(self, _it, pt, grants=None):
+        return self.modify_pt(self._it_subject(), pt, grants)
+
+    def it_modify_pt_and(self, _it, pt, rider):
+        return self.modify_pt_and(self._it_subject(), pt, rider)
+
+    def cant_block_group(self, sel, blocked):
+        """509.1b: Sel can't block the creatures `blocked` selects."""
+        return self._effect(fn("cant_block_group", sel, blocked))
+
+    def can_block_any_number(self, sel, word):
+        _word(word, "creatures")
+        return self._effect(fn("can_block_any_number", sel))
+
+    def doesnt_untap_if(self, sel, condition):
+        """"This land doesn't untap during your untap step if it has a depletion counter on it"."""
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self.doesnt_untap(sel) + [("effect_condition", fn("if", String(self._original(condition))))]
+
+    def assigns_damage_by_toughness(self, sel):
+        return self._effect(fn("assigns_combat_damage_by_toughness", sel))
+
+    def attack_tax(self, sel, token):
+        """"Creatures can't attack you unless their controller pays {2} for each creature ...":
+        a creature Sel selects attacks you only if its controller pays S for it."""
+        return self._effect(fn("attack_tax", sel, const("you"), self.mana_cost(token)))
+
+    def crews_greater(self, sel, n):
+        return self._effect(fn("crews_as_though_power_greater", sel, Number(n)))
+
+    def saddles_and_crews_greater(self, sel, n):
+        return self._effect(fn("saddles_as_though_power_greater", sel, Number(n))) + self.crews_greater(sel, n)
+
+    @staticmethod
+    def _players(who):
+        """The players of replacement.lark's `players`: `any` is each player."""
+        return const("each_player") if who == const("any") else who
+
+    def hands_revealed(self, players):
+        """"Your opponents play with their hands revealed" (402.3)."""
+        if players == const("you"):
+            raise NotUnderstood("you ... their")
+        return self._effect(fn("hand_revealed", self._players(players)))
+
+    def top_cards_revealed(self, players):
+        if players == const("you"):
+            raise NotUnderstood("you ... their")
+        return self._effect(fn("top_card_revealed", self._players(players)))
+
+    def may_play_lands_from_graveyard(self, word):
+        """305.1, 601.3: "You may play lands from your graveyard": may_play(Sel)."""
+        _word(word, "lands")
+        sel = self._selector([("sel_type", const("land")), ("sel_zone", const("graveyard"))])
+        return self._effect(fn("may_play", sel))
+
+    def may_cast_group_as_though_flash(self, spells):
+        """"You may cast spells (sorcery spells) as though they had flash": the spells Sel selects."""
+        if spells not in self.spells:
+            raise NotUnderstood("not spells")
+        self.facts.append(fn("sel_zone", spells, const("stack")))
+        return self._effect(fn("may_cast_as_though_flash", spells))
+
+    def cant_cast(self, players, spells):
+        """601.3: the players can't cast the spells Sel selects."""
+        if spells not in self.spells:
+            raise NotUnderstood("not spells")
+        self.facts.append(fn("sel_zone", spells, const("stack")))
+        return self._effect(fn("cant_cast", self._players(players), spells))
+
+    def cant_cast_during_your_turn(self, players, spells):
+        return self.cant_cast(players, spells) + [("effect_condition", fn("as_long_as", String("it is your turn")))]
+
+    def cant_cast_more_than_one(self, players):
+        return self._effect(fn("cant_cast_more_than", self._players(players), Number(1)))
+
+    def deck_any_number(self, deck, cards):
+        """100.2a: "A deck can have any number of cards named ~"."""
+        _word(deck, "deck")
+        _word(cards, "cards")
+        return self._effect(const("deck_any_number"))
+
+    def deck_up_to(self, deck, n, cards):
+        _word(deck, "deck")
+        _word(cards, "cards")
+        return self._effect(fn("deck_up_to", Number(n)))
+
+    def day_as_enters(self, _self):
+        """726.2: "If it's neither day nor night, it becomes day as this creature enters"."""
+        return self._effect(const("day_if_neither_as_enters"))
+
+    def cant_as_long_as(self, sel, *rest):
+        *actions, condition = rest
+        return [clause for effect in self.cant(sel, *actions) for clause in
+                (effect, ("effect_condition", fn("as_long_as", String(self._original(condition)))))]
+
+    def cant_if(self, sel, *rest):
+        """"This creature can't attack if defending player controls an untapped land"."""
+        *actions, condition = rest
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return [clause for effect in self.cant(sel, *actions) for clause in
+                (effect, ("effect_condition", fn("if", String(self._original(condition)))))]
+
+    def may_cast_self_from(self, _self, zone):
+        """601.3: "You may cast this card from your graveyard": may_cast_from(Zone)."""
+        return self._effect(fn("may_cast_from", const(zone.value)))
+
+    def may_cast_self_from_exile(self, _self):
+        return self._effect(fn("may_cast_from", const("exile")))
+
+    def protection_doesnt_remove(self, this):
+        """702.16n: the protection the ability grants doesn't put this Aura into its owner's graveyard."""
+        return self._effect(fn("protection_doesnt_remove", this))

@@ -13,7 +13,7 @@ import inspect
 import re
 
 from clingo import Function, Number, String, Symbol, SymbolType
-from lark import Transformer, Tree, v_args
+from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
 
@@ -21,7 +21,7 @@ from .costs import Costs
 from .effects import Effects
 from .layer_statics import LayerStatics
 from .mana import Mana
-from .reading import COLORS, NotUnderstood, Reading, const, fn
+from .reading import COLORS, SUBTYPES, NotUnderstood, Reading, const, fn
 from .replacement import Replacement, ThisTurn
 from .selectors import Selectors
 from .statics import Statics
@@ -52,6 +52,81 @@ class Sentences(Reading):
 
     def keyword_color(self, color):
         return [("keyword_selector", self._selector([("sel_color", color)]))]
+
+    def keyword_plus_number(self, n):
+        return [("keyword_number", Number(int(n)))]
+
+    def keyword_froms(self, *qualities):
+        """"Protection from black and from red": a selector for each quality."""
+        return [item for quality in qualities for item in quality]
+
+    def keyword_monocolored(self):
+        return [("keyword_selector", self._selector([("sel_monocolored", None)]))]
+
+    def keyword_multicolored(self):
+        return [("keyword_selector", self._selector([("sel_multicolored", None)]))]
+
+    def keyword_everything(self):
+        """702.16j: a selector with no constraint, which every object matches."""
+        return [("keyword_selector", self._selector([]))]
+
+    def keyword_each_color(self):
+        """702.16h: from each of the five colors, one selector each."""
+        return [("keyword_selector", self._selector([("sel_color", const(c))])) for c in COLORS.values()]
+
+    def _keyword_group(self, nouns):
+        """The group of a keyword's argument with its article: one object."""
+        sel = self.group(nouns)
+        if sel in self.plural_sels:
+            raise NotUnderstood("a plural after an article")
+        return sel
+
+    def champion(self, nouns):
+        """702.72a: "Champion a Goblin": what the permanent exiles."""
+        return [("keyword_selector", self._keyword_group(nouns))]
+
+    def gift_card(self):
+        return [("keyword_gift", const("card"))]
+
+    def gift_extra_turn(self):
+        return [("keyword_gift", const("extra_turn"))]
+
+    def gift_token(self, word, tapped=False):
+        """702.174: "Gift a Food", "Gift an Octopus": a token of that subtype."""
+        if word.value not in SUBTYPES:
+            raise NotUnderstood(word.value)
+        return [("keyword_gift", fn("tapped_token" if tapped else "token", const(SUBTYPES[word.value])))]
+
+    def gift_tapped_token(self, word):
+        return self.gift_token(word, True)
+
+    def partner_with(self, rest):
+        """702.124j: "Partner with Name": the name, as printed."""
+        name = self._original(rest)
+        if not name[:1].isupper() or name.endswith("."):
+            raise NotUnderstood(name)
+        return [("keyword_name", String(name))]
+
+    def partner_text(self, rest):
+        """702.124: "Partner—Friends forever": the words after the dash."""
+        text = self._original(rest)
+        if not text[:1].isupper() or text.endswith("."):
+            raise NotUnderstood(text)
+        return [("keyword_text", String(text))]
+
+    def _keyword_cost(self, token):
+        cost = self._original(token)
+        return [("cost", fn("mana", String(cost))), ("keyword_cost", String(cost))]
+
+    def splice(self, nouns, token):
+        """702.47a: "Splice onto Arcane {1}{R}": the spells it is spliced onto, and its cost."""
+        sel = self.group(nouns)
+        self.facts.append(fn("sel_zone", sel, const("stack")))
+        return [("keyword_selector", sel)] + self._keyword_cost(token)
+
+    def craft(self, nouns, token):
+        """702.167a: "Craft with artifact {3}{W}": one object of the group, and the cost."""
+        return [("keyword_selector", self._keyword_group(nouns))] + self._keyword_cost(token)
 
     def color(self, token):
         return const(COLORS[token.value])
@@ -208,7 +283,14 @@ class Sentences(Reading):
             raise NotUnderstood("no effect")
         return kind, out + [("effect_condition", condition)]
 
+    # the subject an "As long as" condition begins with, which "it" of its sentence names
+    IT_SUBJECT = re.compile(r"(this [a-z]+|~|enchanted [a-z]+|equipped [a-z]+)\s")
+
     def as_long_as_words(self, words):
+        self.sentence_start = words.end_pos + 1
+        subject = self.IT_SUBJECT.match(words.value)
+        if subject is not None:  # its selector made only if "it" is read
+            self.it_words = subject.group(1).split()
         return fn("as_long_as", String(self._original(words)))
 
     def during_your_turn_words(self):
@@ -218,7 +300,35 @@ class Sentences(Reading):
         return self._static_conditional(condition, sentence)
 
     def as_long_as(self, condition, sentence):
+        kind, clauses = sentence
+        if kind == "spell" and getattr(self, "it_words", None) is not None:
+            sentence = ("static", self._it_static(clauses))
         return self._static_conditional(condition, sentence)
+
+    def it_subject(self):
+        """The selector of the condition's subject (once for the sentence)."""
+        if getattr(self, "it_sel", None) is None:
+            first, *rest = self.it_words
+            token = Token("WORD", rest[-1]) if rest else None
+            self.it_sel = (self.this() if first in ("~", "this") else
+                           self.enchanted(token) if first == "enchanted" else self.equipped(token))
+        return self.it_sel
+
+    def _it_static(self, clauses):
+        """"As long as enchanted creature is white, it gets +1/+1 (it has
+        flying)": read as an effect on "it", the condition's subject's."""
+        if not self.text[self.sentence_start:].lstrip().lower().startswith("it "):
+            raise NotUnderstood("it")
+        out = []
+        for clause in clauses:
+            name, *args = clause
+            if name == "effect" and args[0].name in ("modify_pt", "grant_ability") and args[0].arguments[0] == const("it"):
+                out.append((name, fn(args[0].name, self.it_subject(), *args[0].arguments[1:])))
+            elif name == "grant_keyword" and args[0] == const("it"):
+                out.append((name, self.it_subject(), *args[1:]))
+            else:
+                raise NotUnderstood(name)
+        return out
 
     ENTERING = ("enters_tapped", "enters_with_counters")
 

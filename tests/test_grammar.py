@@ -305,6 +305,14 @@ def test_keyword_line():
                                                "Protection from red"]
 
 
+def test_a_flavor_word_before_a_keyword():
+    # 207.2c: a flavor word has no rules meaning; the keyword after it is read
+    assert without_text(facts("Krishna — Equip {3}")) == {
+        "ability_kind(A,keyword)", "keyword(A,equip)", 'cost(A,mana("{3}"))', 'keyword_cost(A,"{3}")'}
+    # another sentence after it: the line is not a keyword line
+    assert "keyword(A,equip)" not in facts("Chaosbringer — Equip—Pay 3 life. Activate only once each turn.")
+
+
 # ------------------------------------------- 9. kinds, reminder text, self
 
 def test_kinds_of_other_abilities():

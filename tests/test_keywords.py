@@ -176,7 +176,9 @@ controller = "opponent"
     ("Hexproof", 'can_target = "bolt"\ntarget = "bearer"', False),
     # 702.16b: protection from red is read; from a quality not understood, it is not.
     ("Protection from red", 'can_target = "bolt"\ntarget = "bearer"', False),
-    ("Protection from everything", 'can_target = "bolt"\ntarget = "bearer"', True),
+    ("Protection from the chosen player", 'can_target = "bolt"\ntarget = "bearer"', True),
+    # 702.16j: from everything, read as a quality every object has.
+    ("Protection from everything", 'can_target = "bolt"\ntarget = "bearer"', False),
     # 702.122a: crew is an activated ability the rules don't read.
     ("Crew 1", 'can_activate = "bearer"\nability = 1', True),
     # 702.100a: evolve watches creatures entering under its controller's control.
