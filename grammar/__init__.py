@@ -255,6 +255,8 @@ class _Ability:
         self.next_sel = 1
         self.next_target = 1    # 115.1: targets numbered in text order
         self.effects = 0
+        self.before = range(0)  # the effects of the last piece that had some (effect_instead_of)
+        self.before_terms = []  # and their terms
         self.costs = []         # (cost term, printed text), for "that land", "that much"
         self.quotes = {}
         self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
@@ -355,10 +357,14 @@ class _Ability:
         return result
 
     def emit(self, clauses):
+        first = self.effects + 1  # this piece's effects, from here
         for name, *args in clauses:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", _number(self.effects), *args)
+            elif name == "effect_instead":  # 614.15: in place of the effects of the piece before
+                for j in self.before:
+                    self.fact("effect_instead_of", _number(self.effects), _number(j))
             elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed",
                           "event_if", "event_do"):
                 # of the effect just before
@@ -372,6 +378,24 @@ class _Ability:
                 self.fact("effect", Number(self.effects), Function("grant_ability", [sel, sub]))
             else:
                 self.fact(name, *args)
+        if self.effects >= first:
+            self.before = range(first, self.effects + 1)
+            self.before_terms = [args[0] for name, *args in clauses if name == "effect"]
+
+    def replaces(self, effects):
+        """614.15: whether effects said "instead" replace the effects of the
+        piece before: one effect, or as many of the same verbs ("deals 2
+        damage to each creature and each player. If ..., it deals 4 damage
+        to each creature and each player instead"), never part of a chain
+        ("Search ..., reveal it, and put it into your hand. If ..., put that
+        card onto the battlefield instead") nor mana (106: the mana rules
+        would add both)."""
+        def verb(term):
+            return "deal_damage" if term.name == "deal_damage_by" else term.name
+        if not self.before or any(e.name == "add_mana" for e in effects):
+            return False
+        return len(self.before) == 1 or (len(self.before) == len(effects) and
+                                         sorted(map(verb, self.before_terms)) == sorted(map(verb, effects)))
 
     def sentences(self, start, end, rule="sentence"):
         """Parse each sentence; the kinds of ability they make, in order."""
@@ -383,6 +407,9 @@ class _Ability:
             if parsed is None:
                 parsed = self.parse(i, j, "static_conditional")
             if parsed is not None and parsed[0][0] == "other_effect" and not self.allow_other:
+                parsed = None
+            if parsed is not None and any(c[0] == "effect_instead" for c in parsed[0][1]) and not self.replaces(
+                    [c[1] for c in parsed[0][1] if c[0] == "effect"]):
                 parsed = None
             if parsed is None:
                 self.unparsed(i, j)
