@@ -5,7 +5,7 @@ each namespace's transformer extends (grammar/transformer.py joins them)."""
 import re
 from functools import lru_cache
 
-from clingo import Function, Number, String
+from clingo import Function, Number, String, Symbol
 from lark import Token, Transformer, v_args
 
 from . import lexicon
@@ -159,7 +159,8 @@ class Reading(Transformer):
             self.facts.append(fn("sel_zone", sel, const("stack")))
         self.facts.append(fn("target", self.ab, Number(k), sel))
         if (low, high) != (1, 1):
-            self.facts.append(fn("target_count", self.ab, Number(k), Number(low), Number(high)))
+            self.facts.append(fn("target_count", self.ab, Number(k), *(
+                n if isinstance(n, Symbol) else Number(n) for n in (low, high))))
         term = fn("target", Number(k))
         self.target_sels[term] = (sel, (low, high))
         return term
