@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Lark
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
@@ -100,6 +100,8 @@ PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d{1,9}|\*)/(\d{1,9}|\*)")
 NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
+# 107.3c: "..., where X is S"
+WHERE_X = re.compile(r",\s*where\s+x\s+is\b")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
 CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
 # 205.1b: "It's still a land." belongs to the sentence before
@@ -127,6 +129,18 @@ TARGET_END = re.compile(
 # the rest of a list of numbers after its first comma: " 5, or 6"
 NUMBER_LIST = re.compile(r"\s*\d+(,\s*\d+)*,?\s*(or|and)\s+\d+\b")
 LIST_COMMA = re.compile(r"(\s*([\w'+/-]+\s*){1,3},)*\s*(or|and|and/or)\b")
+
+
+def _x_left(result):
+    """Whether an effect of a parse result still has the amount x."""
+    def has_x(sym):
+        return sym == _X or (isinstance(sym, Symbol) and sym.type == SymbolType.Function
+                             and any(has_x(a) for a in sym.arguments))
+    clauses = result[1] if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], list) else []
+    return any(c[0] == "effect" and any(has_x(a) for a in c[1:]) for c in clauses if isinstance(c, tuple))
+
+
+_X = Function("x")
 
 
 def _lines(text):
@@ -342,6 +356,8 @@ class _Ability:
             raise
         if clauses.pending_that_color:  # "that color" with no color named before
             return None
+        if WHERE_X.search(piece) and _x_left(result[0]):
+            return None  # 107.3c: an X of "..., where X is S" read as another X (one action of several)
         if clauses.triggering_player and rule not in ("triggered", "trigger_effect"):
             return None  # "the player" of a trigger
         return result
@@ -365,7 +381,7 @@ class _Ability:
             elif name == "effect_instead":  # 614.15: in place of the effects of the piece before
                 for j in self.before:
                     self.fact("effect_instead_of", _number(self.effects), _number(j))
-            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed",
+            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed", "effect_player",
                           "event_if", "event_do"):
                 # of the effect just before
                 self.fact(name, _number(self.effects), *args)

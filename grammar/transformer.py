@@ -390,6 +390,15 @@ class Sentences(Reading):
     def may_other_effect(self, *actions):
         return ("other_effect", self.may_one_shot(*actions)[1])
 
+    def player_may_one_shot(self, who, *effects):
+        """"Its controller may search their library ...": each effect
+        optional (effect_optional), its player Who (effect_player)."""
+        kind, clauses = self.may_one_shot(*effects)
+        return kind, self._acting(who, clauses)
+
+    def player_may_other_effect(self, who, *actions):
+        return ("other_effect", self._acting(who, self.may_one_shot(*actions)[1]))
+
 
 def merged(top, **namespaces):
     """lark.visitors.merge_transformers on classes, once rather than for each
