@@ -55,9 +55,6 @@ class Effects(Reading):
     def number_of(self, sel):
         return fn("count", sel)
 
-    def its_owner(self):
-        return const("its_owner")
-
     def _acting(self, who, clauses):
         """Each effect of the clauses done by player Who, not by the
         ability's controller: effect_player(A, I, Who) after it."""
@@ -69,6 +66,10 @@ class Effects(Reading):
         """"Its controller creates a 1/1 white Spirit creature token": the tokens are Who's (111.2)."""
         return self._acting(who, self._create(self._count_amount(count), token, state))
 
+    def they_lose_life(self, amount):
+        """"they lose 2 life": "they", the player spoken of before (that_player)."""
+        return self.lose_life(const("that_player"), amount)
+
     def give_control(self, who, _words, what, duration=None):
         """"Target opponent gains control of this creature" (layer 2, 613.1b): Who controls O."""
         self._player(who)
@@ -77,12 +78,6 @@ class Effects(Reading):
     def search_their(self, zone, count, sel):
         """"(Its controller may) search their library for a basic land card": the acting player's library."""
         return self.search(zone, count, sel)
-
-    def possessive_controller(self, word):
-        """"that creature's controller": the controller of the object spoken of before."""
-        if not word.value.endswith("'s") or word.value[:-2] not in NOUNS or word.value[:-2] in PLURAL_NOUNS:
-            raise NotUnderstood(word.value)
-        return const("its_controller")
 
     def deal_damage_parts(self, damager, *parts):
         """120.3: deal_damage(R, Amount) for each recipient R when this object

@@ -373,6 +373,16 @@ class Selectors(Reading):
     def its_controller(self):
         return const("its_controller")
 
+    def controller_of_that(self, word):
+        """"that creature's controller": the controller of the object spoken of before."""
+        if not word.value.endswith("'s") or word.value[:-2] not in NOUNS or word.value[:-2] in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("its_controller")
+
+    def its_owner(self):
+        """"its owner": the owner of the object spoken of before."""
+        return const("its_owner")
+
     def defending_player(self):
         """506.2: the player the attacking creatures attack."""
         return const("defending_player")
