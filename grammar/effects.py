@@ -880,6 +880,21 @@ class Effects(Reading):
     def prevent_next_combat_damage_to_you(self, n):
         return self._effect(fn("prevent_next_combat_damage", const("you"), Number(n)), const("end_of_turn"))
 
+    def source_quality(self, word):
+        """"a red source": the color (or card type) the source must have, a selector constraint."""
+        if word.value not in COLORS and word.value not in CARD_TYPES:
+            raise NotUnderstood(word.value)
+        return self._adjective(word.value)
+
+    def prevent_next_from_source(self, *rest):
+        """609.7: prevent_next_damage_from(R, Sel): the next time a source of
+        its controller's choice (chosen as the effect is created, 609.7a)
+        matching Sel would deal damage to R this turn, that damage is
+        prevented (615); R `you` or a target."""
+        recipient = rest[-1] if rest and isinstance(rest[-1], Symbol) and rest[-1].name == "target" else const("you")
+        quality = [r for r in rest if isinstance(r, tuple)]
+        return self._effect(fn("prevent_next_damage_from", recipient, self._selector(quality)), const("end_of_turn"))
+
     def prevent_combat_damage(self):
         return self._effect(const("prevent_all_combat_damage"), const("end_of_turn"))
 
