@@ -153,6 +153,9 @@ class Reading(Transformer):
         return _n(n)
 
     def _target(self, sel, low=1, high=1):
+        if any(f.name == "sel_controlled_by" and f.arguments[0] == sel and f.arguments[1].name == "target"
+               for f in self.facts):
+            raise NotUnderstood("a target controlled by a target")  # 115.1: numbered in text order
         k = self.next_target
         self.next_target += 1
         if sel in self.spells:
