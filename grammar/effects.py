@@ -685,6 +685,17 @@ class Effects(Reading):
     def library_verb(self, *tokens):
         return "_".join(t.value for t in tokens)
 
+    def until_verb(self, token):
+        return token.value
+
+    def top_until(self, verb, zone, again, count, sel):
+        """"Reveal (exile) cards from the top of your library until you reveal
+        (exile) a creature card": top_until(Verb, you, Sel), one card matching
+        Sel the last of them."""
+        if verb != again or zone.value != "library" or self._count(count) != Number(1):
+            raise NotUnderstood("until")
+        return self._effect(fn("top_until", const(verb), const("you"), sel))
+
     def top_card(self, verb, noun, zone):
         if noun.value != "card":
             raise NotUnderstood(noun.value)
@@ -845,6 +856,10 @@ class Effects(Reading):
     def may_play_this_turn(self, what):
         """"You may play that card this turn" (exiled cards, 601.2 / 305.1)."""
         return self._effect(fn("may_play", what), const("end_of_turn")) + [("effect_optional",)]
+
+    def may_cast_this_turn_it(self, what):
+        """"You may cast that card this turn" (a card exiled, revealed): may_cast_card(O)."""
+        return self._effect(fn("may_cast_card", what), const("end_of_turn")) + [("effect_optional",)]
 
     def search(self, zone, count, sel):
         """"Search your library for a basic land card": the cards found are "it"."""
