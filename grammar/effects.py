@@ -1160,6 +1160,10 @@ class Effects(Reading):
         p, t = pt.value.split("/")
         return self._effect(fn("set_pt", what, Number(int(p)), Number(int(t))), duration)
 
+    def assigns_no_combat_damage(self, what):
+        """510.1a: "This creature assigns no combat damage this turn"."""
+        return self._this_turn(fn("assigns_no_combat_damage", what))
+
     def must_be_blocked_this_turn(self, what):
         """509.1c: "Target creature must be blocked this turn if able"."""
         return self._this_turn(fn("must_be_blocked", what))

@@ -767,7 +767,7 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
      {'effect(A,1,other("Each player reveals the top card of their library"))',
       "effect(A,2,add_mana)",
       'produces(A,1,1,mana(g),other("For each nonland card revealed this way"))',
-      'effect(A,3,other("you gain 1 life"))', 'effect(A,4,other("each player draws a card"))'}),
+      'effect(A,3,other("you gain 1 life"))', 'effect(A,4,draw(each_player,n(1)))'}),
     # conditions: each effect of the sentence (Rainbow Dash, Mana Screw, Command Power Plant)
     ("{T}: If you're at least 100% cool, add {W}{U}{B}{R}{G}, draw a card, and reset your "
      "coolness.",
