@@ -535,6 +535,34 @@ class Effects(Reading):
         self._player(who)
         return self._effect(fn("draw", who, self._cards(count, noun)))
 
+    def draw_then_discard(self, who, count, noun, count2, noun2):
+        self._player(who)
+        return self._effect(fn("draw", who, self._cards(count, noun))) + self._effect(
+            fn("discard", who, self._cards(count2, noun2)))
+
+    def discard_then_draw(self, who, count, noun, count2, noun2):
+        self._player(who)
+        return self._effect(fn("discard", who, self._cards(count, noun))) + self._effect(
+            fn("draw", who, self._cards(count2, noun2)))
+
+    def discard_hand_who(self, who, zone):
+        """"Each player discards their hand": discard_hand(Who)."""
+        self._player(who)
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("discard_hand", who))
+
+    def discard_hand_then_draw(self, who, zone, count, noun):
+        return self.discard_hand_who(who, zone) + self._effect(fn("draw", who, self._cards(count, noun)))
+
+    def shuffle_hand_graveyard_then_draw(self, who, hand, graveyard, library, count, noun):
+        """"Each player shuffles their hand and graveyard into their library, then draws seven cards"."""
+        self._player(who)
+        if (hand.value, graveyard.value, library.value) != ("hand", "graveyard", "library"):
+            raise NotUnderstood(hand.value)
+        return self._effect(fn("shuffle_hand_and_graveyard_into_library", who)) + self._effect(
+            fn("draw", who, self._cards(count, noun)))
+
     def draw_and_lose_life(self, who, count, noun, amount):
         return self.draw(who, count, noun) + self.lose_life(who, amount)
 
