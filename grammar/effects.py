@@ -1064,6 +1064,20 @@ class Effects(Reading):
             raise NotUnderstood(zone.value)
         return self._effect(fn("discard_hand", const("you")))
 
+    def choose_one_from(self, sel):
+        """"Choose a creature card in your hand": choose(you, Sel, 1)."""
+        return self._effect(fn("choose", const("you"), sel, Number(1)))
+
+    def choose_one_of_them(self, _them=None):
+        """"Choose one of them": one of the cards spoken of before (sel_among_referred)."""
+        return self._effect(fn("choose", const("you"), self._selector([("sel_among_referred", None)]), Number(1)))
+
+    def top_card_of_that_player(self, verb, noun, zone):
+        """"Exile the top card of that player's library"."""
+        if noun.value != "card" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("top_of_library", const(verb), const("that_player"), Number(1)))
+
     def choose_from(self, count, sel):
         """"You choose a nonland card from it": you choose N objects matching
         Sel, `sel_among_referred` among the cards spoken of before (a hand revealed)."""
@@ -1221,10 +1235,10 @@ class Effects(Reading):
         """"(You may) tap or untap target creature": the player chooses which."""
         return self._effect(fn("tap_or_untap", what))
 
-    def creature_type(self):
+    def creature_type(self, _words=None):
         return const("creature_type")
 
-    def card_name(self):
+    def card_name(self, _words=None):
         return const("card_name")
 
     def a_color(self):
@@ -1233,7 +1247,7 @@ class Effects(Reading):
     def an_opponent(self):
         return const("opponent")
 
-    def basic_land_type(self):
+    def basic_land_type(self, _words=None):
         return const("basic_land_type")
 
     def choose(self, kind):
