@@ -515,6 +515,10 @@ class Effects(Reading):
     def surveil(self, amount):
         return self._effect(fn("surveil", self._amount_term(amount)))
 
+    def flip_effect(self, what):
+        """710: "Flip this creature": its alternative characteristics apply (flip(O))."""
+        return self._effect(fn("flip", what))
+
     def proliferate(self):
         return self._effect(const("proliferate"))
 
