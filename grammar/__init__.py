@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Lark
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
@@ -100,6 +100,8 @@ PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d{1,9}|\*)/(\d{1,9}|\*)")
 NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
+# 107.3c: "..., where X is S"
+WHERE_X = re.compile(r",\s*where\s+x\s+is\b")
 # a choice the next sentence refers to: "Choose a color. Add ... of that color."
 CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
 # 205.1b: "It's still a land." belongs to the sentence before
@@ -127,6 +129,18 @@ TARGET_END = re.compile(
 # the rest of a list of numbers after its first comma: " 5, or 6"
 NUMBER_LIST = re.compile(r"\s*\d+(,\s*\d+)*,?\s*(or|and)\s+\d+\b")
 LIST_COMMA = re.compile(r"(\s*([\w'+/-]+\s*){1,3},)*\s*(or|and|and/or)\b")
+
+
+def _x_left(result):
+    """Whether an effect of a parse result still has the amount x."""
+    def has_x(sym):
+        return sym == _X or (isinstance(sym, Symbol) and sym.type == SymbolType.Function
+                             and any(has_x(a) for a in sym.arguments))
+    clauses = result[1] if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], list) else []
+    return any(c[0] == "effect" and any(has_x(a) for a in c[1:]) for c in clauses if isinstance(c, tuple))
+
+
+_X = Function("x")
 
 
 def _lines(text):
@@ -255,6 +269,8 @@ class _Ability:
         self.next_sel = 1
         self.next_target = 1    # 115.1: targets numbered in text order
         self.effects = 0
+        self.before = range(0)  # the effects of the last piece that had some (effect_instead_of)
+        self.before_terms = []  # and their terms
         self.costs = []         # (cost term, printed text), for "that land", "that much"
         self.quotes = {}
         self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
@@ -340,6 +356,8 @@ class _Ability:
             raise
         if clauses.pending_that_color:  # "that color" with no color named before
             return None
+        if WHERE_X.search(piece) and _x_left(result[0]):
+            return None  # 107.3c: an X of "..., where X is S" read as another X (one action of several)
         if clauses.triggering_player and rule not in ("triggered", "trigger_effect"):
             return None  # "the player" of a trigger
         return result
@@ -355,11 +373,15 @@ class _Ability:
         return result
 
     def emit(self, clauses):
+        first = self.effects + 1  # this piece's effects, from here
         for name, *args in clauses:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", _number(self.effects), *args)
-            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed",
+            elif name == "effect_instead":  # 614.15: in place of the effects of the piece before
+                for j in self.before:
+                    self.fact("effect_instead_of", _number(self.effects), _number(j))
+            elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed", "effect_player",
                           "event_if", "event_do"):
                 # of the effect just before
                 self.fact(name, _number(self.effects), *args)
@@ -372,6 +394,24 @@ class _Ability:
                 self.fact("effect", Number(self.effects), Function("grant_ability", [sel, sub]))
             else:
                 self.fact(name, *args)
+        if self.effects >= first:
+            self.before = range(first, self.effects + 1)
+            self.before_terms = [args[0] for name, *args in clauses if name == "effect"]
+
+    def replaces(self, effects):
+        """614.15: whether effects said "instead" replace the effects of the
+        piece before: one effect, or as many of the same verbs ("deals 2
+        damage to each creature and each player. If ..., it deals 4 damage
+        to each creature and each player instead"), never part of a chain
+        ("Search ..., reveal it, and put it into your hand. If ..., put that
+        card onto the battlefield instead") nor mana (106: the mana rules
+        would add both)."""
+        def verb(term):
+            return "deal_damage" if term.name == "deal_damage_by" else term.name
+        if not self.before or any(e.name == "add_mana" for e in effects):
+            return False
+        return len(self.before) == 1 or (len(self.before) == len(effects) and
+                                         sorted(map(verb, self.before_terms)) == sorted(map(verb, effects)))
 
     def sentences(self, start, end, rule="sentence"):
         """Parse each sentence; the kinds of ability they make, in order."""
@@ -383,6 +423,9 @@ class _Ability:
             if parsed is None:
                 parsed = self.parse(i, j, "static_conditional")
             if parsed is not None and parsed[0][0] == "other_effect" and not self.allow_other:
+                parsed = None
+            if parsed is not None and any(c[0] == "effect_instead" for c in parsed[0][1]) and not self.replaces(
+                    [c[1] for c in parsed[0][1] if c[0] == "effect"]):
                 parsed = None
             if parsed is None:
                 self.unparsed(i, j)

@@ -55,11 +55,29 @@ class Effects(Reading):
     def number_of(self, sel):
         return fn("count", sel)
 
-    def possessive_controller(self, word):
-        """"that creature's controller": the controller of the object spoken of before."""
-        if not word.value.endswith("'s") or word.value[:-2] not in NOUNS or word.value[:-2] in PLURAL_NOUNS:
-            raise NotUnderstood(word.value)
-        return const("its_controller")
+    def _acting(self, who, clauses):
+        """Each effect of the clauses done by player Who, not by the
+        ability's controller: effect_player(A, I, Who) after it."""
+        self._player(who)
+        return [c for clause in clauses for c in
+                ([clause, ("effect_player", who)] if clause[0] in ("effect", "grant_keyword") else [clause])]
+
+    def player_creates_token(self, who, count, token, state=None):
+        """"Its controller creates a 1/1 white Spirit creature token": the tokens are Who's (111.2)."""
+        return self._acting(who, self._create(self._count_amount(count), token, state))
+
+    def they_lose_life(self, amount):
+        """"they lose 2 life": "they", the player spoken of before (that_player)."""
+        return self.lose_life(const("that_player"), amount)
+
+    def give_control(self, who, _words, what, duration=None):
+        """"Target opponent gains control of this creature" (layer 2, 613.1b): Who controls O."""
+        self._player(who)
+        return self._effect(fn("give_control", who, what), duration)
+
+    def search_their(self, zone, count, sel):
+        """"(Its controller may) search their library for a basic land card": the acting player's library."""
+        return self.search(zone, count, sel)
 
     def deal_damage_parts(self, damager, *parts):
         """120.3: deal_damage(R, Amount) for each recipient R when this object
@@ -497,6 +515,10 @@ class Effects(Reading):
     def surveil(self, amount):
         return self._effect(fn("surveil", self._amount_term(amount)))
 
+    def flip_effect(self, what):
+        """710: "Flip this creature": its alternative characteristics apply (flip(O))."""
+        return self._effect(fn("flip", what))
+
     def proliferate(self):
         return self._effect(const("proliferate"))
 
@@ -516,6 +538,34 @@ class Effects(Reading):
     def draw(self, who, count, noun):
         self._player(who)
         return self._effect(fn("draw", who, self._cards(count, noun)))
+
+    def draw_then_discard(self, who, count, noun, count2, noun2):
+        self._player(who)
+        return self._effect(fn("draw", who, self._cards(count, noun))) + self._effect(
+            fn("discard", who, self._cards(count2, noun2)))
+
+    def discard_then_draw(self, who, count, noun, count2, noun2):
+        self._player(who)
+        return self._effect(fn("discard", who, self._cards(count, noun))) + self._effect(
+            fn("draw", who, self._cards(count2, noun2)))
+
+    def discard_hand_who(self, who, zone):
+        """"Each player discards their hand": discard_hand(Who)."""
+        self._player(who)
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("discard_hand", who))
+
+    def discard_hand_then_draw(self, who, zone, count, noun):
+        return self.discard_hand_who(who, zone) + self._effect(fn("draw", who, self._cards(count, noun)))
+
+    def shuffle_hand_graveyard_then_draw(self, who, hand, graveyard, library, count, noun):
+        """"Each player shuffles their hand and graveyard into their library, then draws seven cards"."""
+        self._player(who)
+        if (hand.value, graveyard.value, library.value) != ("hand", "graveyard", "library"):
+            raise NotUnderstood(hand.value)
+        return self._effect(fn("shuffle_hand_and_graveyard_into_library", who)) + self._effect(
+            fn("draw", who, self._cards(count, noun)))
 
     def draw_and_lose_life(self, who, count, noun, amount):
         return self.draw(who, count, noun) + self.lose_life(who, amount)
@@ -666,6 +716,17 @@ class Effects(Reading):
 
     def library_verb(self, *tokens):
         return "_".join(t.value for t in tokens)
+
+    def until_verb(self, token):
+        return token.value
+
+    def top_until(self, verb, zone, again, count, sel):
+        """"Reveal (exile) cards from the top of your library until you reveal
+        (exile) a creature card": top_until(Verb, you, Sel), one card matching
+        Sel the last of them."""
+        if verb != again or zone.value != "library" or self._count(count) != Number(1):
+            raise NotUnderstood("until")
+        return self._effect(fn("top_until", const(verb), const("you"), sel))
 
     def top_card(self, verb, noun, zone):
         if noun.value != "card":
@@ -828,6 +889,10 @@ class Effects(Reading):
         """"You may play that card this turn" (exiled cards, 601.2 / 305.1)."""
         return self._effect(fn("may_play", what), const("end_of_turn")) + [("effect_optional",)]
 
+    def may_cast_this_turn_it(self, what):
+        """"You may cast that card this turn" (a card exiled, revealed): may_cast_card(O)."""
+        return self._effect(fn("may_cast_card", what), const("end_of_turn")) + [("effect_optional",)]
+
     def search(self, zone, count, sel):
         """"Search your library for a basic land card": the cards found are "it"."""
         if zone.value != "library":
@@ -861,6 +926,21 @@ class Effects(Reading):
 
     def prevent_next_combat_damage_to_you(self, n):
         return self._effect(fn("prevent_next_combat_damage", const("you"), Number(n)), const("end_of_turn"))
+
+    def source_quality(self, word):
+        """"a red source": the color (or card type) the source must have, a selector constraint."""
+        if word.value not in COLORS and word.value not in CARD_TYPES:
+            raise NotUnderstood(word.value)
+        return self._adjective(word.value)
+
+    def prevent_next_from_source(self, *rest):
+        """609.7: prevent_next_damage_from(R, Sel): the next time a source of
+        its controller's choice (chosen as the effect is created, 609.7a)
+        matching Sel would deal damage to R this turn, that damage is
+        prevented (615); R `you` or a target."""
+        recipient = rest[-1] if rest and isinstance(rest[-1], Symbol) and rest[-1].name == "target" else const("you")
+        quality = [r for r in rest if isinstance(r, tuple)]
+        return self._effect(fn("prevent_next_damage_from", recipient, self._selector(quality)), const("end_of_turn"))
 
     def prevent_combat_damage(self):
         return self._effect(const("prevent_all_combat_damage"), const("end_of_turn"))
@@ -988,6 +1068,20 @@ class Effects(Reading):
             raise NotUnderstood(zone.value)
         return self._effect(fn("discard_hand", const("you")))
 
+    def choose_one_from(self, sel):
+        """"Choose a creature card in your hand": choose(you, Sel, 1)."""
+        return self._effect(fn("choose", const("you"), sel, Number(1)))
+
+    def choose_one_of_them(self, _them=None):
+        """"Choose one of them": one of the cards spoken of before (sel_among_referred)."""
+        return self._effect(fn("choose", const("you"), self._selector([("sel_among_referred", None)]), Number(1)))
+
+    def top_card_of_that_player(self, verb, noun, zone):
+        """"Exile the top card of that player's library"."""
+        if noun.value != "card" or zone.value != "library":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("top_of_library", const(verb), const("that_player"), Number(1)))
+
     def choose_from(self, count, sel):
         """"You choose a nonland card from it": you choose N objects matching
         Sel, `sel_among_referred` among the cards spoken of before (a hand revealed)."""
@@ -1112,6 +1206,10 @@ class Effects(Reading):
         p, t = pt.value.split("/")
         return self._effect(fn("set_pt", what, Number(int(p)), Number(int(t))), duration)
 
+    def assigns_no_combat_damage(self, what):
+        """510.1a: "This creature assigns no combat damage this turn"."""
+        return self._this_turn(fn("assigns_no_combat_damage", what))
+
     def must_be_blocked_this_turn(self, what):
         """509.1c: "Target creature must be blocked this turn if able"."""
         return self._this_turn(fn("must_be_blocked", what))
@@ -1141,10 +1239,10 @@ class Effects(Reading):
         """"(You may) tap or untap target creature": the player chooses which."""
         return self._effect(fn("tap_or_untap", what))
 
-    def creature_type(self):
+    def creature_type(self, _words=None):
         return const("creature_type")
 
-    def card_name(self):
+    def card_name(self, _words=None):
         return const("card_name")
 
     def a_color(self):
@@ -1153,7 +1251,7 @@ class Effects(Reading):
     def an_opponent(self):
         return const("opponent")
 
-    def basic_land_type(self):
+    def basic_land_type(self, _words=None):
         return const("basic_land_type")
 
     def choose(self, kind):

@@ -5,7 +5,7 @@ each namespace's transformer extends (grammar/transformer.py joins them)."""
 import re
 from functools import lru_cache
 
-from clingo import Function, Number, String
+from clingo import Function, Number, String, Symbol
 from lark import Token, Transformer, v_args
 
 from . import lexicon
@@ -153,13 +153,17 @@ class Reading(Transformer):
         return _n(n)
 
     def _target(self, sel, low=1, high=1):
+        if any(f.name == "sel_controlled_by" and f.arguments[0] == sel and f.arguments[1].name == "target"
+               for f in self.facts):
+            raise NotUnderstood("a target controlled by a target")  # 115.1: numbered in text order
         k = self.next_target
         self.next_target += 1
         if sel in self.spells:
             self.facts.append(fn("sel_zone", sel, const("stack")))
         self.facts.append(fn("target", self.ab, Number(k), sel))
         if (low, high) != (1, 1):
-            self.facts.append(fn("target_count", self.ab, Number(k), Number(low), Number(high)))
+            self.facts.append(fn("target_count", self.ab, Number(k), *(
+                n if isinstance(n, Symbol) else Number(n) for n in (low, high))))
         term = fn("target", Number(k))
         self.target_sels[term] = (sel, (low, high))
         return term

@@ -100,6 +100,10 @@ class Selectors(Reading):
         for w in adjectives:
             if w == "permanent" and head in ("card", "cards"):  # 110.4a: one of the permanent types
                 constraints += [("sel_type_in", const(t)) for t in PERMANENT_TYPES]
+            elif w == "historic":  # 700.6: artifacts, legendaries and Sagas
+                constraints += [("sel_any_of", self._selector([c])) for c in (
+                    ("sel_type", const("artifact")), ("sel_supertype", const("legendary")),
+                    ("sel_subtype_in", const("saga")))]
             else:
                 constraints.append(self._adjective(w))
         if head in TOKEN:
@@ -108,6 +112,9 @@ class Selectors(Reading):
             constraints.append(("spell", None))  # read by group()
         elif head not in ANY_OBJECT:
             constraints.append(self._adjective(head))
+        # "historic" is one of three (sel_any_of): no other alternatives beside it
+        if "historic" in adjectives and (len(adjectives) > 1 or head in SUBTYPES):
+            raise NotUnderstood(" ".join(t.value for t in tokens))
         # several subtypes would read as "one of": "Elf Warrior" is not that
         if sum(p == "sel_subtype_in" for p, _ in constraints) > 1:
             raise NotUnderstood(" ".join(t.value for t in tokens))
@@ -290,6 +297,13 @@ class Selectors(Reading):
         """controlled by the player the ability spoke of before."""
         return ("sel_controlled_by", const("that_player"))
 
+    def target_player_controls(self):
+        """controlled by a player target ("target player controls"): target(K)."""
+        return ("sel_controlled_by", self._target(self._selector([("sel_player", None)])))
+
+    def target_opponent_controls(self):
+        return ("sel_controlled_by", self._target(self._selector([("sel_opponent", None)])))
+
     def dealt_damage_this_turn(self):
         return ("sel_dealt_damage_this_turn", None)
 
@@ -372,6 +386,16 @@ class Selectors(Reading):
 
     def its_controller(self):
         return const("its_controller")
+
+    def controller_of_that(self, word):
+        """"that creature's controller": the controller of the object spoken of before."""
+        if not word.value.endswith("'s") or word.value[:-2] not in NOUNS or word.value[:-2] in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return const("its_controller")
+
+    def its_owner(self):
+        """"its owner": the owner of the object spoken of before."""
+        return const("its_owner")
 
     def defending_player(self):
         """506.2: the player the attacking creatures attack."""

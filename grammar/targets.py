@@ -1,6 +1,8 @@
 """Transformer of grammar/targets.lark. Targets (115.1): target(K) and the
 selector of each."""
 
+import re
+
 from clingo import Number
 from lark import v_args
 
@@ -59,6 +61,20 @@ class Targets(Reading):
 
     def exactly(self, n):
         return (n, n)
+
+    def _chosen_x(self):
+        """107.3a: the X of "X target creatures" is chosen as the spell is
+        cast (the ability activated); "..., where X is S" is not read so."""
+        if re.search(r"\bwhere\s+x\s+is\b", self.text, re.IGNORECASE):
+            raise NotUnderstood("X targets, where X is S")
+        return const("x")
+
+    def exactly_x(self):
+        x = self._chosen_x()
+        return (x, x)
+
+    def up_to_x(self):
+        return (0, self._chosen_x())
 
     def target_group(self, sel):
         return sel

@@ -265,6 +265,24 @@ class Sentences(Reading):
     def if_condition(self, condition, sentence):
         return self._conditional(condition, sentence)
 
+    def otherwise_words(self):
+        """"Otherwise, <effect>": the sentence begins after its comma."""
+        self.sentence_start = self.text.index(",") + 1
+        return const("otherwise")
+
+    def otherwise(self, condition, sentence):
+        """effect_condition(A, I, otherwise): effect I happens only if the
+        condition of the sentence before ("If it's a land card, ...") did not hold."""
+        return self._conditional(condition, sentence)
+
+    def if_instead(self, condition, sentence):
+        """614.15: "If this spell was kicked, it deals 4 damage instead": each
+        effect under if(S), and in place of the effects of the sentence
+        before (the driver writes effect_instead_of(A, I, J) for each)."""
+        kind, clauses = self._conditional(condition, sentence)
+        return kind, [c for clause in clauses for c in
+                      ([clause, ("effect_instead",)] if clause[0] == "effect" else [clause])]
+
     @staticmethod
     def _conditional(condition, sentence):
         """The condition on each effect of a one-shot sentence (a granted
@@ -481,6 +499,15 @@ class Sentences(Reading):
 
     def may_other_effect(self, *actions):
         return ("other_effect", self.may_one_shot(*actions)[1])
+
+    def player_may_one_shot(self, who, *effects):
+        """"Its controller may search their library ...": each effect
+        optional (effect_optional), its player Who (effect_player)."""
+        kind, clauses = self.may_one_shot(*effects)
+        return kind, self._acting(who, clauses)
+
+    def player_may_other_effect(self, who, *actions):
+        return ("other_effect", self._acting(who, self.may_one_shot(*actions)[1]))
 
 
 def merged(top, **namespaces):

@@ -775,7 +775,7 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
      {'effect(A,1,other("Each player reveals the top card of their library"))',
       "effect(A,2,add_mana)",
       'produces(A,1,1,mana(g),other("For each nonland card revealed this way"))',
-      'effect(A,3,other("you gain 1 life"))', 'effect(A,4,other("each player draws a card"))'}),
+      'effect(A,3,other("you gain 1 life"))', 'effect(A,4,draw(each_player,n(1)))'}),
     # conditions: each effect of the sentence (Rainbow Dash, Mana Screw, Command Power Plant)
     ("{T}: If you're at least 100% cool, add {W}{U}{B}{R}{G}, draw a card, and reset your "
      "coolness.",
@@ -1139,7 +1139,8 @@ def test_trigger_events(condition, trigger, sels):
     ("Target player shuffles their library.", {"target(A,1,S1)", "sel_player(S1)"}),
     ("Target opponent discards two cards at random, then mills a card.",
      {"target(A,1,S1)", "sel_opponent(S1)"}),
-    ("Counter target spell and exile it.", {"target(A,1,S1)", "sel_zone(S1,stack)"}),
+    ("Counter target spell and its controller loses 2 life for each card in their hand.",
+     {"target(A,1,S1)", "sel_zone(S1,stack)"}),
     ("Destroy target land and its controller loses 2 life for each card in their hand.",
      {"target(A,1,S1)", "sel_type(S1,land)"}),
     ("{8}: This creature and up to one other target creature each get +3/+3 until end of turn.",
