@@ -149,8 +149,10 @@ def _lines(text):
     return out
 
 
+@lru_cache(maxsize=1 << 14)
 def _keyword_list(line):
-    """The keyword abilities of a keyword line, else None."""
+    """The keyword abilities of a keyword line, else None (cards repeat
+    their keyword lines: the list is shared, never changed)."""
     first = KEYWORD.match(line)
     if first and line[first.end():first.end() + 1] == "—":
         return [line]  # "Ward—Pay 2 life.": the rest is the cost
@@ -569,6 +571,8 @@ class _Ability:
     def refers_to_x(self):
         """107.3m: the ability's own words (not its quoted abilities nor its
         modes, each read on its own) use X, outside mana symbols."""
+        if "X" not in self.masked[:self.end]:
+            return  # most abilities: the masks below only take letters away
         words = _mask_names(self.masked[:self.end], self.card.names)
         words = MANA_COST.sub(" ", words)
         chapter = CHAPTER.match(words)  # "X — ": a chapter number (714.2b)
@@ -659,7 +663,7 @@ def _short_names(face):
     short = m and (m.group(1) or m.group(2))
     if not short or not short[0].isupper():
         return []
-    if {w.lower() for w in short.split()} & (set(TYPE_WORDS) | {"the", "a", "an"}):
+    if any(w.lower() in TYPE_WORDS or w.lower() in ("the", "a", "an") for w in short.split()):
         return []
     return [short]
 
