@@ -81,6 +81,23 @@ KEYWORD = re.compile(
     r"(?=$|[ —])" % "|".join(re.escape(k.lower()) for k in
                             sorted(lexicon.KEYWORDS, key=len, reverse=True)),
     re.IGNORECASE)
+# the first words KEYWORD's keywords begin with, lower-cased: a text whose
+# first word (ASCII: IGNORECASE lowers no other letter to one of these) is
+# none of them, nor ends as "\w+walk" and "\w+cycling" do, is no keyword
+KEYWORD_FIRST = frozenset([k.lower().split()[0] for k in lexicon.KEYWORDS]
+                          + ["basic", "megamorph", "multikicker", "commander"])
+FIRST_WORD = re.compile(r"[^ —\n]*")
+
+
+def _keyword_match(text, pos=0):
+    """KEYWORD.match(text, pos), the regular expression asked only where the
+    first word may begin a keyword (most lines: it may not)."""
+    first = FIRST_WORD.match(text, pos).group().lower()
+    if first.isascii() and first not in KEYWORD_FIRST and not first.endswith(("walk", "cycling")):
+        return None
+    return KEYWORD.match(text, pos)
+
+
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
 _number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
@@ -163,13 +180,15 @@ def _lines(text):
     return out
 
 
+@lru_cache(maxsize=1 << 14)
 def _keyword_list(line):
-    """The keyword abilities of a keyword line, else None."""
-    first = KEYWORD.match(line)
+    """The keyword abilities of a keyword line, else None (cards repeat
+    their keyword lines: the list is shared, never changed)."""
+    first = _keyword_match(line)
     if first and line[first.end():first.end() + 1] == "—":
         return [line]  # "Ward—Pay 2 life.": the rest is the cost
     parts = re.split(r"[,;] ", line)
-    if all(KEYWORD.match(p) and not p.endswith(".") for p in parts):
+    if all(_keyword_match(p) and not p.endswith(".") for p in parts):
         return parts
     return None
 
@@ -632,6 +651,8 @@ class _Ability:
     def refers_to_x(self):
         """107.3m: the ability's own words (not its quoted abilities nor its
         modes, each read on its own) use X, outside mana symbols."""
+        if "X" not in self.masked[:self.end]:
+            return  # most abilities: the masks below only take letters away
         words = _mask_names(self.masked[:self.end], self.card.names)
         words = MANA_COST.sub(" ", words)
         chapter = CHAPTER.match(words)  # "X — ": a chapter number (714.2b)
@@ -664,7 +685,7 @@ class _Ability:
                     return self.fact("sticker_pt", *box)
             else:  # A exists only if chosen as the deck was built
                 self.fact("deckbuilding_option", String(token[:-3]))
-        m = KEYWORD.match(self.text, start)
+        m = _keyword_match(self.text, start)
         if m and _keyword_list(self.text[start:]) == [self.text[start:]]:
             return self.keyword(m)
         if head.data == "chapter":  # 714.2b: triggers as lore counters reach the chapter
@@ -725,7 +746,7 @@ def _short_names(face):
     short = m and (m.group(1) or m.group(2))
     if not short or not short[0].isupper():
         return []
-    if {w.lower() for w in short.split()} & (set(TYPE_WORDS) | {"the", "a", "an"}):
+    if any(w.lower() in TYPE_WORDS or w.lower() in ("the", "a", "an") for w in short.split()):
         return []
     return [short]
 

@@ -100,18 +100,41 @@ class FastContextualLexer(ContextualLexer):
             pass
 
 
+def _fast_table(frontend):
+    """lark's parse table in a form read with fewer look-ups, made once for
+    each parser: for each state, for each terminal or rule name, a shift
+    (True, next state, the terminal's callback or None) or a reduction
+    (False, the rule's length, its tree callback, the name of its origin).
+    The names are plain strings: lark's may be tokens, whose comparison is
+    Python's (a rule's goto found by its name, as lark finds it)."""
+    fast = getattr(frontend, "_fast_table", None)
+    if fast is not None:
+        return fast
+    table = frontend.parser.parser.parse_table
+    callbacks = frontend.parser.parser.callbacks
+    states = {}
+    for state, actions in table.states.items():
+        row = states[state] = {}
+        for name, (kind, arg) in actions.items():
+            if kind is Shift:
+                row[str(name)] = (True, arg, callbacks.get(name))
+            else:
+                row[str(name)] = (False, len(arg.expansion), callbacks[arg], str(arg.origin.name))
+    fast = frontend._fast_table = states
+    return fast
+
+
 def parse_or_none(lark, text, start):
     """The parse tree of text read as rule `start` of `lark` (an LALR parser
     with FastContextualLexer), or None where it does not parse. lark's own
     loop (lark/parsers/lalr_parser_state.py, feed_token) on the same parse
-    table, lexers and tree callbacks, without what only serves a failure's
-    message or an interactive parser (the driver asks only whether it
-    parsed: most pieces it tries do not)."""
+    table (_fast_table), lexers and tree callbacks, without what only serves
+    a failure's message or an interactive parser (the driver asks only
+    whether it parsed: most pieces it tries do not)."""
     frontend = lark.parser
     table = frontend.parser.parser.parse_table
-    callbacks = frontend.parser.parser.callbacks
+    states = _fast_table(frontend)
     lexers = frontend.lexer.lexers
-    states = table.states
     end_state = table.end_states[start]
     state_stack = [table.start_states[start]]
     value_stack = []
@@ -125,27 +148,26 @@ def parse_or_none(lark, text, start):
             token = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)
         else:
             pos, last = token.end_pos, token
+        type_ = token.type
         while True:  # feed_token
-            action = states[state_stack[-1]].get(token.type)
+            action = states[state_stack[-1]].get(type_)
             if action is None:
                 return None
-            kind, arg = action
-            if kind is Shift:
+            if action[0]:  # shift
                 if is_end:
                     return None  # as lark's assertion: the end is never shifted
-                state_stack.append(arg)
-                value_stack.append(token if token.type not in callbacks else callbacks[token.type](token))
+                state_stack.append(action[1])
+                value_stack.append(token if action[2] is None else action[2](token))
                 break
-            size = len(arg.expansion)
+            _, size, callback, origin = action
             if size:
                 s = value_stack[-size:]
                 del state_stack[-size:]
                 del value_stack[-size:]
             else:
                 s = []
-            value = callbacks[arg](s)
-            _action, new_state = states[state_stack[-1]][arg.origin.name]
-            state_stack.append(new_state)
+            value = callback(s)
+            state_stack.append(states[state_stack[-1]][origin][1])
             value_stack.append(value)
             if is_end and state_stack[-1] == end_state:
                 return value_stack[-1]

@@ -344,7 +344,7 @@ class Selectors(Reading):
         return self._selector([("sel_equipped", None)])
 
     def this(self, word=None):
-        if word is not None and word.value not in NOUNS | {"emblem"}:
+        if word is not None and word.value not in NOUNS and word.value != "emblem":
             raise NotUnderstood(word.value)
         return const("sel_self")
 

@@ -541,9 +541,18 @@ def merged(top, **namespaces):
 
 def _transform(self, tree):
     """Transformer.transform without its generators: each subtree's children
-    first, then the subtree's method, as lark does (no method discards)."""
+    first, then the subtree's method, as lark does (no method discards);
+    _call_userfunc written out, one call less for each node."""
     children = [_transform(self, c) if type(c) is Tree else c for c in tree.children]
-    return _call_userfunc(self, tree, children)
+    method = self._methods.get(tree.data)
+    if method is None:
+        return self.__default__(tree.data, children, tree.meta)
+    try:
+        return method(self, *children)
+    except GrammarError:
+        raise
+    except Exception as e:
+        raise VisitError(tree.data, tree, e)
 
 
 def _call_userfunc(self, tree, new_children=None):

@@ -133,9 +133,11 @@ def import_cards(source: str | Path, target: str | Path | None = None, parse: bo
         raise MtgaspError(f"cannot write the card database {target} ({reason})") from None
     seconds = time.perf_counter() - started
     from grammar.cache import warm
+    from .answers import gc_paused
 
     started = time.perf_counter()
-    parsed = warm(cards) if parse else 0  # so that each card is parsed once, now
+    with gc_paused():  # as `mtgasp coverage`: the parser's caches are not scanned again and again
+        parsed = warm(cards) if parse else 0  # so that each card is parsed once, now
     return ImportSummary(target, source, len(rows), len(index.cards), seconds, parsed,
                          time.perf_counter() - started)
 

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .answers import gc_paused
 from .cards import CARDS_ENV_VAR, FACE_SEPARATOR
 
 ADD = re.compile(r"\badds?\b", re.IGNORECASE)
@@ -127,7 +128,14 @@ def _faces(cards):
 
 
 def measure(cards, progress=None) -> Coverage:
-    """Parse every face of every card with text."""
+    """Parse every face of every card with text. No cyclic garbage collection
+    meanwhile (as `cards import`): the parser's pieces are freed as they go
+    (few cycles), and each collection would scan its caches again."""
+    with gc_paused():
+        return _measure(cards, progress)
+
+
+def _measure(cards, progress) -> Coverage:
     from grammar import parse_card
     from grammar.card_facts import card_types
 

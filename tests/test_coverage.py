@@ -58,3 +58,26 @@ def test_templates_write_names_and_numbers_alike():
     assert template("Grim Flayer deals 3 damage to any target.", ["Grim Flayer"]) == \
         "~ deals N damage to any target."
     assert template("Pay {2} and X life", []) == "pay {N} and N life"
+
+
+def test_coverage_parses_with_the_cyclic_collector_paused(capsys, tmp_path, monkeypatch):
+    """The figure is the parser's: no collection scanning its caches while it parses;
+    the collector is on again afterwards."""
+    import gc
+
+    import grammar
+
+    seen = []
+    parse_card = grammar.parse_card
+
+    def recording(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return parse_card(*args, **kwargs)
+
+    monkeypatch.setattr(grammar, "parse_card", recording)
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(CARDS))
+    assert gc.isenabled()
+    assert main(["coverage", "--cards", str(path), "--json"]) == 0
+    assert seen and not any(seen)
+    assert gc.isenabled()

@@ -1789,3 +1789,19 @@ def test_selector_modifiers(text, expected):
     got = facts(text)
     assert expected <= got
     assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text", [
+    "Flying", "flying, haste", "First strike", "Double strike—", "Swampwalk", "Islandcycling {2}",
+    "Basic landcycling {1}{G}", "Megamorph {5}{G}", "Commander ninjutsu {3}{U}{B}", "Ward—Pay 2 life.",
+    "FLYING", "Flyingly", "Fly", "When this creature enters, draw a card.", "Equip {2}\n",
+    "Walk", "{T}: Add {G}.", "", "Æther flash", "\u212aicker {2}",  # a Kelvin sign: the regular expression's
+])
+def test_keyword_match_as_the_regular_expression(text):
+    """The prefilter of the keyword regular expression answers as the expression itself."""
+    from grammar import KEYWORD, _keyword_match
+
+    for pos in (0, 1):
+        expected = KEYWORD.match(text, pos)
+        got = _keyword_match(text, pos)
+        assert (got and got.span()) == (expected and expected.span()), (text, pos)
