@@ -539,6 +539,10 @@ class Effects(Reading):
         self._player(who)
         return self._effect(fn("draw", who, self._cards(count, noun)))
 
+    def you_and_target_draw(self, target, count, noun):
+        self._player(target)
+        return self.draw(const("you"), count, noun) + self.draw(target, count, noun)
+
     def draw_then_discard(self, who, count, noun, count2, noun2):
         self._player(who)
         return self._effect(fn("draw", who, self._cards(count, noun))) + self._effect(
@@ -974,6 +978,18 @@ class Effects(Reading):
     def put_on_bottom(self, what):
         return self._effect(fn("put_on_library", what, const("bottom")))
 
+    def prevent_combat_damage_by(self, what):
+        return self._this_turn(fn("prevent_all_combat_damage_by", what))
+
+    def prevent_combat_damage_to_and_by(self, what):
+        return self._this_turn(fn("prevent_all_combat_damage_to_and_by", what))
+
+    def owner_shuffles_into_library(self, who, what):
+        """"Its owner shuffles it into their library": only its owner's library is its own (400.3)."""
+        if who != const("its_owner"):
+            raise NotUnderstood("another player shuffles it into their library")
+        return self.shuffle_into_library(what)
+
     def shuffle_into_library(self, what):
         return self._effect(fn("shuffle_into_library", what))
 
@@ -991,6 +1007,9 @@ class Effects(Reading):
 
     def gain_that_much_life(self):
         return self._effect(fn("gain_life", const("you"), fn("other", String("that much"))))
+
+    def lose_that_much_life(self):
+        return self._effect(fn("lose_life", const("you"), fn("other", String("that much"))))
 
     def roll_die_sided(self, sides):
         """"Roll a six-sided die"."""
@@ -1238,6 +1257,24 @@ class Effects(Reading):
     def tap_or_untap(self, what):
         """"(You may) tap or untap target creature": the player chooses which."""
         return self._effect(fn("tap_or_untap", what))
+
+    def becomes_chosen(self, what, kind, duration=None):
+        """"becomes the creature type (color, basic land type) of your choice
+        until end of turn": the one chosen as it resolves replaces the others
+        of its kind (105.3, 205.3, 305.7); the layer rules do not read it."""
+        return self._effect(fn("becomes_chosen", what, kind), duration)
+
+    def cant_be_regenerated_this_turn(self, what):
+        return self._this_turn(fn("cant", what, const("be_regenerated")))
+
+    def endure(self, what, n):
+        return self._effect(fn("endure", what, Number(n)))
+
+    def forage(self):
+        return self._effect(const("forage"))
+
+    def abandon_scheme(self):
+        return self._effect(const("abandon_this_scheme"))
 
     def creature_type(self, _words=None):
         return const("creature_type")
