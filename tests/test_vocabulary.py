@@ -173,3 +173,26 @@ def test_no_card_name_in_the_rules_or_the_glue():
     found = sorted((path.name, name) for path in files for name in names
                    if re.search(rf"\b{re.escape(name)}\b", path.read_text(encoding="utf-8")))
     assert found == []
+
+
+def test_every_predicate_and_effect_term_the_grammar_emits_is_documented():
+    """The golden set's facts are what the grammar emits (tests/test_golden.py
+    checks each card): each predicate is in the vocabulary's tables, and each
+    effect's term (effect(A, I, T)) is named in VOCABULARY.md."""
+    import json
+    from pathlib import Path
+
+    import clingo
+
+    golden = json.loads((Path(__file__).with_name("golden") / "cards.json").read_text(encoding="utf-8"))
+    facts = [clingo.parse_term(f) for card in golden for f in card["facts"]]
+    emitted = {(f.name, len(f.arguments)) for f in facts}
+    # in a table, or in the prose with its arguments ("`produces(A, Opt, Part, Kind, Amount)`: one option ...")
+    prose = {(m.group(1), arity(m.group(2))) for m in re.finditer(r"`([a-z_]+)\(([^`]*)\)`", VOCABULARY)}
+    known = documented("Scenario facts") | documented("Abilities (from the grammar)") | prose
+    assert len(emitted) > 40
+    assert sorted(emitted - known) == [], "emitted by the grammar but not documented"
+    terms = {f.arguments[2].name for f in facts if f.name == "effect" and f.arguments[2].name}
+    assert len(terms) > 100
+    unnamed = sorted(t for t in terms if not re.search(rf"`{t}[(`]", VOCABULARY))
+    assert unnamed == [], f"effect terms not named in VOCABULARY.md: {unnamed}"
