@@ -76,45 +76,16 @@ def parse_type_line(obj_id, type_line):
 # ---------------------------------------------------------- cutting text
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
-KEYWORD = re.compile(
-    r"(%s|\w+(?:walk|cycling)|basic landcycling|megamorph|multikicker|commander ninjutsu)"
-    r"(?=$|[ —])" % "|".join(re.escape(k.lower()) for k in
-                            sorted(lexicon.KEYWORDS, key=len, reverse=True)),
-    re.IGNORECASE)
-# the first words KEYWORD's keywords begin with, lower-cased: a text whose
-# first word (ASCII: IGNORECASE lowers no other letter to one of these) is
-# none of them, nor ends as "\w+walk" and "\w+cycling" do, is no keyword
-KEYWORD_FIRST = frozenset([k.lower().split()[0] for k in lexicon.KEYWORDS]
-                          + ["basic", "megamorph", "multikicker", "commander"])
-FIRST_WORD = re.compile(r"[^ —\n]*")
-
-
-def _keyword_match(text, pos=0):
-    """KEYWORD.match(text, pos), the regular expression asked only where the
-    first word may begin a keyword (most lines: it may not)."""
-    first = FIRST_WORD.match(text, pos).group().lower()
-    if first.isascii() and first not in KEYWORD_FIRST and not first.endswith(("walk", "cycling")):
-        return None
-    return KEYWORD.match(text, pos)
-
-
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
 _number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
 
 
-def _printed_number(text: str) -> Symbol:
-    """A printed power or toughness: a number, or the string "*"."""
-    return Number(int(text)) if _fits(text) else String(text)
+def _printed_number(token) -> Symbol:
+    """A printed power or toughness (pieces.lark's PRINTED_NUMBER): a number, or the string "*"."""
+    return String(token) if token == "*" else Number(int(token))
 
 
-def _fits(text: str) -> bool:
-    """A number of at most nine digits: it fits clingo's 32-bit integers."""
-    return text.isdigit() and len(text) <= 9
-
-
-PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d{1,9}|\*)/(\d{1,9}|\*)")
-NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # 107.3c: "..., where X is S"
@@ -170,27 +141,36 @@ def _lines(text):
         line = line.strip()
         if not line:
             continue
-        keywords = None if line.startswith("•") and out else _keyword_list(line)
         if line.startswith("•") and out:
             out[-1] += "\n" + line
-        elif keywords:
-            out.extend(keywords)
         else:
-            out.append(line)
+            out.extend(_keyword_abilities(line))
     return out
 
 
 @lru_cache(maxsize=1 << 14)
-def _keyword_list(line):
-    """The keyword abilities of a keyword line, else None (cards repeat
-    their keyword lines: the list is shared, never changed)."""
-    first = _keyword_match(line)
-    if first and line[first.end():first.end() + 1] == "—":
-        return [line]  # "Ward—Pay 2 life.": the rest is the cost
-    parts = re.split(r"[,;] ", line)
-    if all(_keyword_match(p) and not p.endswith(".") for p in parts):
-        return parts
-    return None
+def _keyword_abilities(line):
+    """The abilities of a line (pieces.lark's keyword_line): each keyword
+    ability of a keyword list ("Flying, first strike"), else the line
+    itself (cards repeat their keyword lines: the tuple is shared)."""
+    tree = _pieces_tree(line, "keyword_line")
+    if tree is None or tree.data != "keyword_list":
+        return (line,)
+    return tuple(line[k.children[0].start_pos:k.children[-1].end_pos] for k in tree.children)
+
+
+@lru_cache(maxsize=1)
+def _pieces_parser() -> Lark:
+    """The parser of pieces.lark: how a text is cut into pieces."""
+    return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
+                     start=["keyword_line", "keyword_ability", "keyword_parameter"],
+                     _plugins={"ContextualLexer": FastContextualLexer})
+
+
+@lru_cache(maxsize=1 << 14)
+def _pieces_tree(text, rule):
+    """The tree of text read as `rule` of pieces.lark, or None (cards repeat their texts)."""
+    return parse_or_none(_pieces_parser(), text, rule)
 
 
 def _outside_quotes(text, char):
@@ -489,38 +469,46 @@ class _Ability:
         self.emit([("effect", Function("create_trigger", [sub]))])
         return True
 
-    def keyword(self, m):
+    def keyword(self, at, tree):
+        """702: the keyword ability text[at:] (pieces.lark's keyword_ability):
+        its keyword, and what follows it read as a parameter (a cost, a
+        number), as words that depend on the keyword ("Gift a card") or
+        that describe a quality ("Protection from red"), or as costs."""
         self.fact("ability_kind", const("keyword"))
-        self.fact("keyword", Function(constant_name(m.group(1))))
-        rest = self.text[m.end():].lstrip(" —")
-        start = self.end - len(rest)
-        prototype = PROTOTYPE.fullmatch(rest) if m.group(1).lower() == "prototype" else None
-        if prototype:  # 702.160: "Prototype {2}{R} — 3/2"
-            cost, power, toughness = prototype.groups()
+        word, *argument = (tree.children[0] if tree.data == "keyword_ability" else tree).children
+        self.fact("keyword", Function(constant_name(word)))
+        if not argument:
+            return
+        argument, = argument
+        rest, start, end = str(argument), at + argument.start_pos, at + argument.end_pos
+        parameter = _pieces_tree(rest, "keyword_parameter")
+        kind = parameter.data if parameter is not None else None
+        if kind == "keyword_prototype" and constant_name(word) == "prototype":  # 702.160: "Prototype {2}{R} — 3/2"
+            cost, power, toughness = parameter.children
             self.fact("prototype", String(cost), _printed_number(power), _printed_number(toughness))
             for k, sym in enumerate(_mana_symbols(cost) or (), 1):
                 self.fact("prototype_mana_symbol", Number(k), sym)
             if _mana_symbols(cost) is None:
                 self.unparsed(start, start + len(cost))
-        elif MANA_COST.fullmatch(rest):
+        elif kind == "keyword_mana_cost":
             self.fact("cost", Function("mana", [String(rest)]))
             self.fact("keyword_cost", String(rest))
-        elif NUMBER_COST.fullmatch(rest):  # "Awaken 4—{5}{U}"
-            number, cost = NUMBER_COST.fullmatch(rest).groups()
+        elif kind == "keyword_number_cost":  # "Awaken 4—{5}{U}"
+            number, cost = parameter.children
             self.fact("keyword_number", Number(int(number)))
             self.fact("keyword_cost", String(cost))
-        elif _fits(rest):  # "Crew 2", "Bushido 1"
+        elif kind == "keyword_number":  # "Crew 2", "Bushido 1"
             self.fact("keyword_number", Number(int(rest)))
-        elif rest:
+        else:
             # an argument that depends on the keyword is read with its word ("Gift a card")
-            parsed = self.parse(m.start(), self.end, "keyword_phrase") or self.parse(start, self.end, "keyword_arg")
-            costs = self.keyword_costs(start, self.end) if parsed is None and rest.endswith(".") else None
+            parsed = self.parse(at + word.start_pos, end, "keyword_phrase") or self.parse(start, end, "keyword_arg")
+            costs = self.keyword_costs(start, end) if parsed is None and rest.endswith(".") else None
             if costs is not None:  # "Ward—Pay 2 life.", "Escape—{1}{R}, Exile two other cards ..." (702.21a, 702.138a)
                 for cost in costs:
                     self.fact("cost", cost)
                 self.fact("keyword_cost", String(rest.rstrip(".")))
             elif parsed is None:
-                self.unparsed(start, self.end)
+                self.unparsed(start, end)
             else:
                 self.emit(self.take(parsed))
 
@@ -685,9 +673,9 @@ class _Ability:
                     return self.fact("sticker_pt", *box)
             else:  # A exists only if chosen as the deck was built
                 self.fact("deckbuilding_option", String(token[:-3]))
-        m = _keyword_match(self.text, start)
-        if m and _keyword_list(self.text[start:]) == [self.text[start:]]:
-            return self.keyword(m)
+        keyword = _pieces_tree(self.text[start:], "keyword_ability")
+        if keyword is not None:
+            return self.keyword(start, keyword)
         if head.data == "chapter":  # 714.2b: triggers as lore counters reach the chapter
             self.fact("ability_kind", const("triggered"))
             self.fact("trigger", Function("other", [String(head.children[0].rstrip(" —"))]))
@@ -706,9 +694,9 @@ class _Ability:
                 if label == "Forecast":  # 702.57a: activated only from its owner's hand
                     self.fact("activation_zone", const("hand"))
         start = _start(kind, len(self.named))
-        m = KEYWORD.match(self.text, start) if head.data == "ability_word" else None
-        if m and _keyword_list(self.text[start:]) == [self.text[start:]] and ". " not in self.text[start:]:
-            return self.keyword(m)  # 207.2c: a flavor word before a keyword ability ("Krishna — Equip {3}")
+        keyword = _pieces_tree(self.text[start:], "keyword_ability") if head.data == "ability_word" else None
+        if keyword is not None and ". " not in self.text[start:]:
+            return self.keyword(start, keyword)  # 207.2c: a flavor word before a keyword ability ("Krishna — Equip {3}")
         if kind.data == "triggered":
             return self.triggered(start)
         if kind.data == "activated":

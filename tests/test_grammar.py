@@ -1791,17 +1791,44 @@ def test_selector_modifiers(text, expected):
     assert not any(f.startswith("unparsed(") for f in got)
 
 
-@pytest.mark.parametrize("text", [
-    "Flying", "flying, haste", "First strike", "Double strike—", "Swampwalk", "Islandcycling {2}",
-    "Basic landcycling {1}{G}", "Megamorph {5}{G}", "Commander ninjutsu {3}{U}{B}", "Ward—Pay 2 life.",
-    "FLYING", "Flyingly", "Fly", "When this creature enters, draw a card.", "Equip {2}\n",
-    "Walk", "{T}: Add {G}.", "", "Æther flash", "\u212aicker {2}",  # a Kelvin sign: the regular expression's
+@pytest.mark.parametrize("line, abilities", [
+    ("Flying", ["Flying"]), ("flying, haste", ["flying", "haste"]), ("FLYING", ["FLYING"]),
+    ("Flying; first strike; banding", ["Flying", "first strike", "banding"]),
+    ("Protection from black and from red, trample", ["Protection from black and from red", "trample"]),
+    ("Ward—Pay 2 life.", ["Ward—Pay 2 life."]), ("Flying, haste.", ["Flying, haste."]),
+    ("Flying,haste", ["Flying,haste"]), ("Flying, Equip {2}", ["Flying", "Equip {2}"]),
+    ("Equip abilities you activate cost {1} less to activate.",
+     ["Equip abilities you activate cost {1} less to activate."]),
 ])
-def test_keyword_match_as_the_regular_expression(text):
-    """The prefilter of the keyword regular expression answers as the expression itself."""
-    from grammar import KEYWORD, _keyword_match
+def test_keyword_lines_are_cut_into_their_keyword_abilities(line, abilities):
+    """A keyword list is an ability a keyword (pieces.lark's keyword_line); another line is one ability."""
+    from grammar import _keyword_abilities
 
-    for pos in (0, 1):
-        expected = KEYWORD.match(text, pos)
-        got = _keyword_match(text, pos)
-        assert (got and got.span()) == (expected and expected.span()), (text, pos)
+    assert list(_keyword_abilities(line)) == abilities
+
+
+@pytest.mark.parametrize("text, keyword", [
+    ("Flying", "Flying"), ("First strike", "First strike"), ("Double strike—", "Double strike"),
+    ("Swampwalk", "Swampwalk"), ("Islandcycling {2}", "Islandcycling"),
+    ("Basic landcycling {1}{G}", "Basic landcycling"), ("Megamorph {5}{G}", "Megamorph"),
+    ("Commander ninjutsu {3}{U}{B}", "Commander ninjutsu"), ("Ward—Pay 2 life.", "Ward"),
+    ("FLYING", "FLYING"), ("\u212aicker {2}", "\u212aicker"),  # a Kelvin sign: K in any case
+    ("Flyingly", None), ("Fly", None), ("Walk", None), ("Æther flash", None), ("", None),
+    ("When this creature enters, draw a card.", None), ("{T}: Add {G}.", None),
+    ("Boast — Sacrifice a creature: Draw a card.", None),  # a label (ability.lark), the dash spaced
+    ("Flying, haste", None),  # two abilities
+])
+def test_a_keyword_ability_begins_with_a_keyword_of_the_lexicon(text, keyword):
+    from grammar import _pieces_tree
+
+    tree = _pieces_tree(text, "keyword_ability")
+    assert (tree and next(tree.scan_values(lambda t: t.type == "KEYWORD"))) == keyword
+
+
+def test_the_keyword_terminal_is_the_lexicons():
+    """lexicon.lark's KEYWORD_NAME spells out grammar/lexicon.py's KEYWORDS."""
+    from grammar import lexicon
+
+    text = (Path(lexicon.__file__).with_name("lexicon.lark")).read_text()
+    definition = text[text.index("\nKEYWORD_NAME:"):].split("\n\n")[0]
+    assert re.findall(r'"([^"]+)"i', definition) == list(lexicon.KEYWORDS)
