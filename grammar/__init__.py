@@ -90,10 +90,6 @@ def _printed_number(token) -> Symbol:
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # 107.3c: "..., where X is S"
 WHERE_X = re.compile(r",\s*where\s+x\s+is\b")
-# a choice the next sentence refers to: "Choose a color. Add ... of that color."
-CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
-# 205.1b: "It's still a land." belongs to the sentence before
-STILL = re.compile(r"it's still an? \w+\.?")
 # a word "target" (115.1) and the count words that may come before it
 TARGET_WORD = re.compile(r"\btargets?\b")
 # the count words that may come before "target" (115.1d), longest first
@@ -101,7 +97,6 @@ TARGET_COUNT = [re.compile(p) for p in (
     r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
     r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $")]
 WORD_END = re.compile(r"[^\s.,;:]+")     # a word of a span, for where a target phrase may end
-SENTENCE = re.compile(r"[^.\n]*[^.\s\n][^.\n]*\.?")
 # a word before "target" that makes it part of a count: no reading without it
 COUNT_WORD = re.compile(r"(other|another|any|or|more|x|\d+|one|two|three|four|five|six|seven|"
                         r"eight|nine|ten) $")
@@ -163,7 +158,7 @@ def _keyword_abilities(line):
 def _pieces_parser() -> Lark:
     """The parser of pieces.lark: how a text is cut into pieces."""
     return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
-                     start=["keyword_line", "keyword_ability", "keyword_parameter"],
+                     start=["keyword_line", "keyword_ability", "keyword_parameter", "sentences"],
                      _plugins={"ContextualLexer": FastContextualLexer})
 
 
@@ -238,23 +233,21 @@ def _first_words(rule):
 
 
 def _sentences(text, start, end):
-    """(start, end) spans of the sentences in text[start:end]; "Choose a
-    color." stays with the next sentence, which says "that color"."""
-    chosen, spans = None, []
-    for m in SENTENCE.finditer(text[start:end]):
-        lead = len(m.group()) - len(m.group().lstrip())
-        i, j = start + m.start() + lead, start + m.end()
-        if CHOICE.fullmatch(text, i, j):
-            chosen = i
-            continue
-        if spans and chosen is None and STILL.fullmatch(text, i, j):
-            spans[-1] = (spans[-1][0], j)
-            continue
-        spans.append(((i if chosen is None else chosen), j))
-        chosen = None
-    if chosen is not None:
-        spans.append((chosen, end))
-    yield from spans
+    """(start, end) spans of the sentences of text[start:end] (pieces.lark's
+    `sentences`); "Choose a color." alone at the end reaches to `end`."""
+    for piece in _pieces_tree(text[start:end], "sentences").children:
+        first, last = piece.children[0], piece.children[-1]
+        i = start + first.start_pos + _stray_periods(first)
+        yield i, (end if piece.data == "choice_alone" else start + last.end_pos)
+
+
+def _stray_periods(token):
+    """The length of the periods that end no sentence at the beginning of a
+    token of pieces.lark (". . ." before it), with the spaces among them."""
+    k = 0
+    while token[k] == "." or token[k].isspace():
+        k += 1
+    return k
 
 
 # -------------------------------------------------------------- abilities

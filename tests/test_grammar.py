@@ -1825,6 +1825,27 @@ def test_a_keyword_ability_begins_with_a_keyword_of_the_lexicon(text, keyword):
     assert (tree and next(tree.scan_values(lambda t: t.type == "KEYWORD"))) == keyword
 
 
+@pytest.mark.parametrize("text, sentences", [
+    ("Draw a card. You lose 1 life.", ["Draw a card.", "You lose 1 life."]),
+    ("Draw a card\nDiscard a card", ["Draw a card", "Discard a card"]),
+    ("Choose a color. Add one mana of that color.", ["Choose a color. Add one mana of that color."]),
+    ("Choose a player of your choice. That player draws a card.",
+     ["Choose a player of your choice. That player draws a card."]),
+    ("Draw a card. Choose a color.", ["Draw a card.", "Choose a color."]),
+    ("Target land becomes a Forest. It's still a land.", ["Target land becomes a Forest. It's still a land."]),
+    ("It's still a land. Draw a card.", ["It's still a land.", "Draw a card."]),
+    ("It's still a land creature.", ["It's still a land creature."]),
+    ("It attacks if able . . . and always attacks.", ["It attacks if able .", "and always attacks."]),
+    ("", []), (" . . ", []), ("a.b", ["a.", "b"]),
+])
+def test_a_text_is_cut_into_its_sentences(text, sentences):
+    """pieces.lark's `sentences`: each a piece oracle.lark reads on its own."""
+    from grammar import _lower, _sentences
+
+    norm = _lower(text)
+    assert [text[i:j] for i, j in _sentences(norm, 0, len(norm))] == sentences
+
+
 def test_the_keyword_terminal_is_the_lexicons():
     """lexicon.lark's KEYWORD_NAME spells out grammar/lexicon.py's KEYWORDS."""
     from grammar import lexicon
