@@ -158,7 +158,8 @@ def _keyword_abilities(line):
 def _pieces_parser() -> Lark:
     """The parser of pieces.lark: how a text is cut into pieces."""
     return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
-                     start=["keyword_line", "keyword_ability", "keyword_parameter", "sentences"],
+                     start=["keyword_line", "keyword_ability", "keyword_parameter", "sentences",
+                            "cost_list"],
                      _plugins={"ContextualLexer": FastContextualLexer})
 
 
@@ -513,8 +514,8 @@ class _Ability:
             return taken if isinstance(taken, list) else [taken]
         marks = len(self.card.out.facts), self.next_sel, self.next_target
         terms = []
-        for m in re.finditer(r"[^,]+", self.norm[start:end].rstrip(".")):
-            part = self.parse(start + m.start(), start + m.end(), "cost")
+        for piece in _pieces_tree(self.norm[start:end].rstrip("."), "cost_list").children:
+            part = self.parse(start + piece.start_pos, start + piece.end_pos, "cost")
             if part is None:  # one part not understood: none of its facts kept
                 del self.card.out.facts[marks[0]:]
                 self.next_sel, self.next_target = marks[1:]
@@ -526,9 +527,8 @@ class _Ability:
     def activated(self, start, colon):
         self.fact("ability_kind", const("activated"))
         self.allow_other = True
-        for m in re.finditer(r"[^,]+", self.norm[start:colon]):
-            i = start + m.start() + len(m.group()) - len(m.group().lstrip())
-            j = start + m.end()
+        for part in _pieces_tree(self.norm[start:colon], "cost_list").children:
+            i, j = start + part.start_pos, start + part.end_pos
             parsed = self.parse(i, j, "cost")
             if parsed is None:
                 self.unparsed(i, j)

@@ -1846,6 +1846,17 @@ def test_a_text_is_cut_into_its_sentences(text, sentences):
     assert [text[i:j] for i, j in _sentences(norm, 0, len(norm))] == sentences
 
 
+@pytest.mark.parametrize("cost, parts", [
+    ("{1}, {t}, sacrifice a creature", ["{1}", "{t}", "sacrifice a creature"]),
+    ("{2}{r}", ["{2}{r}"]), (" {1} ,, exile it ", ["{1} ", "exile it "]), ("", []),
+])
+def test_a_cost_is_cut_into_its_parts(cost, parts):
+    """pieces.lark's `cost_list`: the parts oracle.lark's `cost` reads one at a time."""
+    from grammar import _pieces_tree
+
+    assert [str(part) for part in _pieces_tree(cost, "cost_list").children] == parts
+
+
 def test_the_keyword_terminal_is_the_lexicons():
     """lexicon.lark's KEYWORD_NAME spells out grammar/lexicon.py's KEYWORDS."""
     from grammar import lexicon
