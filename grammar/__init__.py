@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
-from lark import Lark
+from lark import Lark, Tree
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
@@ -154,12 +154,20 @@ def _keyword_abilities(line):
     return tuple(line[k.children[0].start_pos:k.children[-1].end_pos] for k in tree.children)
 
 
+def _keyword_ability(text):
+    """text read as one keyword ability (pieces.lark's keyword_ability), or
+    None: the tree of text as a keyword line, which _lines has most often
+    read already."""
+    tree = _pieces_tree(text, "keyword_line")
+    return tree.children[0] if tree is not None and tree.data == "keyword_line" else None
+
+
 @lru_cache(maxsize=1)
 def _pieces_parser() -> Lark:
     """The parser of pieces.lark: how a text is cut into pieces."""
     return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
-                     start=["keyword_line", "keyword_ability", "keyword_parameter", "sentences",
-                            "cost_list"],
+                     start=["keyword_line", "keyword_parameter", "sentences",
+                            "cost_list", "modal_ability"],
                      _plugins={"ContextualLexer": FastContextualLexer})
 
 
@@ -270,9 +278,14 @@ class _Ability:
         self.allow_other = False  # effects other(S): only in activated and triggered abilities
         self.static_ability = False  # a permanent's own static ability: "it" may be its object
         masked = text
+        # (a text with no bullet at a line's beginning has no modes: no need to ask the parser)
+        modal = _pieces_tree(text, "modal_ability").children if "\n•" in text else ()
+        modes = [mode.children for mode in modal if isinstance(mode, Tree)]
+        self.end = modes[0][0].start_pos - 1 if modes else len(text)  # the newline before the first mode
+        self.mode_texts = [str(words[0]) if words else "" for _, *words in modes]
         # a modal ability's modes are its subs: each mode reads its own quotes
-        modes = [] if "\n•" not in text else QUOTED.finditer("")
-        for k, m in enumerate(modes or (QUOTED_INSIDE if quoted else QUOTED).finditer(text), 1):
+        quotes = () if modes else (QUOTED_INSIDE if quoted else QUOTED).finditer(text)
+        for k, m in enumerate(quotes, 1):
             self.subs = k
             i, j = m.span()
             sub = Function("sub", [ab, Number(k)])
@@ -284,7 +297,6 @@ class _Ability:
                 masked = masked[:i] + placeholder.ljust(j - i) + masked[j:]
         self.named = _mask_names(masked, card.names)  # the card's names written "~"
         self.norm = _lower(self.named)
-        self.end = text.find("\n•") if "\n•" in text else len(text)  # modes after
         self.masked = masked    # quoted abilities written "q1", "q2"...
 
     def fact(self, name, *args):
@@ -432,12 +444,12 @@ class _Ability:
             rule = "sentence"
         return kinds
 
-    def modes(self, start):
+    def modes(self):
         """700.2: each "• mode" line a spell ability sub(A, K): mode(A, K, sub(A, K))."""
-        for k, m in enumerate(re.finditer(r"\n•\s*([^\n]*)", self.text[start:]), 1):
+        for k, text in enumerate(self.mode_texts, 1):
             sub = Function("sub", [self.ab, Number(k)])
             self.fact("mode", Number(k), sub)
-            mode = _Ability(self.card, sub, m.group(1).strip(), False)
+            mode = _Ability(self.card, sub, text, False)
             mode.fact("ability_text", String(mode.text))
             mode.fact("ability_kind", const("spell"))
             mode.refers_to_x()
@@ -469,7 +481,7 @@ class _Ability:
         number), as words that depend on the keyword ("Gift a card") or
         that describe a quality ("Protection from red"), or as costs."""
         self.fact("ability_kind", const("keyword"))
-        word, *argument = (tree.children[0] if tree.data == "keyword_ability" else tree).children
+        word, *argument = tree.children
         self.fact("keyword", Function(constant_name(word)))
         if not argument:
             return
@@ -647,8 +659,8 @@ class _Ability:
             self.fact("ability_condition", self.condition)
         self.refers_to_x()
         self.read()
-        if self.end < len(self.text):
-            self.modes(self.end)
+        if self.mode_texts:
+            self.modes()
 
     def read(self):
         """The line's structure (grammar/ability.lark), then each piece."""
@@ -666,7 +678,7 @@ class _Ability:
                     return self.fact("sticker_pt", *box)
             else:  # A exists only if chosen as the deck was built
                 self.fact("deckbuilding_option", String(token[:-3]))
-        keyword = _pieces_tree(self.text[start:], "keyword_ability")
+        keyword = _keyword_ability(self.text[start:])
         if keyword is not None:
             return self.keyword(start, keyword)
         if head.data == "chapter":  # 714.2b: triggers as lore counters reach the chapter
@@ -687,7 +699,7 @@ class _Ability:
                 if label == "Forecast":  # 702.57a: activated only from its owner's hand
                     self.fact("activation_zone", const("hand"))
         start = _start(kind, len(self.named))
-        keyword = _pieces_tree(self.text[start:], "keyword_ability") if head.data == "ability_word" else None
+        keyword = _keyword_ability(self.text[start:]) if head.data == "ability_word" else None
         if keyword is not None and ". " not in self.text[start:]:
             return self.keyword(start, keyword)  # 207.2c: a flavor word before a keyword ability ("Krishna — Equip {3}")
         if kind.data == "triggered":

@@ -1819,9 +1819,9 @@ def test_keyword_lines_are_cut_into_their_keyword_abilities(line, abilities):
     ("Flying, haste", None),  # two abilities
 ])
 def test_a_keyword_ability_begins_with_a_keyword_of_the_lexicon(text, keyword):
-    from grammar import _pieces_tree
+    from grammar import _keyword_ability
 
-    tree = _pieces_tree(text, "keyword_ability")
+    tree = _keyword_ability(text)
     assert (tree and next(tree.scan_values(lambda t: t.type == "KEYWORD"))) == keyword
 
 
