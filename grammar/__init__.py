@@ -1,16 +1,28 @@
 """Oracle text to the ability facts of rules_asp/VOCABULARY.md.
 
-The driver here cuts a card's text into abilities (lines, keyword lists,
-quoted abilities); grammar/ability.lark reads a line's structure (its
-station, sticker and deck-building marks, a chapter number, a keyword's
-label, "Visit" or an ability word before an em dash, and whether the rest
-is triggered, activated ("cost: effect") or neither); the driver cuts the
-rest into pieces: cost parts, sentences, the trigger condition.
-grammar/oracle.lark parses one piece at a time, so a
-piece that is not understood becomes `unparsed` for its own span only; the
-grammar also reads a sentence's condition ("If S,", "As long as S,":
-`conditional`, `static_conditional`) and a leveler's layout lines
-(`level_symbol`, `level_box`)."""
+The driver here takes a card's text line by line (reminder text removed, a
+mode's "•" line kept with its ability) and walks the trees of grammars that
+read the text's structure, then has oracle.lark read each piece they name:
+
+- grammar/pieces.lark cuts: a keyword line into its keyword abilities
+  ("Flying, first strike"), a keyword ability into its keyword and what
+  follows it (a mana cost, a number, "N—{cost}", a prototype, or words
+  for oracle.lark: "Protection from red", "Ward—Pay 2 life."), a text into
+  its sentences ("Choose a color." kept with the sentence after it, "It's
+  still a land." with the one before), a cost into its comma-separated
+  parts, and a modal ability into its own words and its modes;
+- grammar/ability.lark reads a line's structure (its station, sticker and
+  deck-building marks, a chapter number, a keyword's label, "Visit" or an
+  ability word before an em dash, and whether the rest is triggered,
+  activated ("cost: effect") or neither).
+
+The driver still cuts a trigger's first sentence into its condition and
+effect, and reads quoted abilities and the card's names out of the text.
+grammar/oracle.lark parses one piece at a time, so a piece that is not
+understood becomes `unparsed` for its own span only; the grammar also reads
+a sentence's condition ("If S,", "As long as S,": `conditional`,
+`static_conditional`) and a leveler's layout lines (`level_symbol`,
+`level_box`)."""
 
 import re
 from dataclasses import dataclass, field

@@ -1857,6 +1857,19 @@ def test_a_cost_is_cut_into_its_parts(cost, parts):
     assert [str(part) for part in _pieces_tree(cost, "cost_list").children] == parts
 
 
+@pytest.mark.parametrize("text, modes", [
+    ("Choose one —\n• Draw a card.\n•  Mill two cards. ", ["Draw a card.", "Mill two cards."]),
+    ("Choose one —\n•\n• Draw a card.", [None, "Draw a card."]),
+    ("Draw a card • or not.", []),
+])
+def test_a_modal_ability_is_cut_into_its_modes(text, modes):
+    """pieces.lark's modal_ability: each mode a line after a bullet, read as an ability of its own."""
+    from grammar import _pieces_tree
+
+    tree = _pieces_tree(text, "modal_ability")
+    assert [str(m.children[1]) if len(m.children) > 1 else None for m in tree.children[1:]] == modes
+
+
 def test_the_keyword_terminal_is_the_lexicons():
     """lexicon.lark's KEYWORD_NAME spells out grammar/lexicon.py's KEYWORDS."""
     from grammar import lexicon
