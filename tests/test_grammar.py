@@ -1832,6 +1832,8 @@ def test_a_keyword_ability_begins_with_a_keyword_of_the_lexicon(text, keyword):
     ("Choose a player of your choice. That player draws a card.",
      ["Choose a player of your choice. That player draws a card."]),
     ("Draw a card. Choose a color.", ["Draw a card.", "Choose a color."]),
+    ("Choose a color. Choose a player. That player adds one mana of that color.",
+     ["Choose a color. Choose a player. That player adds one mana of that color."]),
     ("Target land becomes a Forest. It's still a land.", ["Target land becomes a Forest. It's still a land."]),
     ("It's still a land. Draw a card.", ["It's still a land.", "Draw a card."]),
     ("It's still a land creature.", ["It's still a land creature."]),
