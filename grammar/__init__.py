@@ -180,7 +180,7 @@ def _pieces_parser() -> Lark:
     return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
                      start=["keyword_line", "keyword_parameter", "sentences",
                             "cost_list", "modal_ability"],
-                     _plugins={"ContextualLexer": FastContextualLexer})
+                     cache=_cache.parser_cache_file("pieces.lark"), _plugins={"ContextualLexer": FastContextualLexer})
 
 
 @lru_cache(maxsize=1 << 14)
