@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
-from lark import Lark, Tree
+from lark import Lark
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
@@ -291,8 +291,7 @@ class _Ability:
         self.static_ability = False  # a permanent's own static ability: "it" may be its object
         masked = text
         # (a text with no bullet at a line's beginning has no modes: no need to ask the parser)
-        modal = _pieces_tree(text, "modal_ability").children if "\n•" in text else ()
-        modes = [mode.children for mode in modal if isinstance(mode, Tree)]
+        modes = [mode.children for mode in _pieces_tree(text, "modal_ability").children] if "\n•" in text else []
         self.end = modes[0][0].start_pos - 1 if modes else len(text)  # the newline before the first mode
         self.mode_texts = [str(words[0]) if words else "" for _, *words in modes]
         # a modal ability's modes are its subs: each mode reads its own quotes

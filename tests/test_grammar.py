@@ -1869,7 +1869,7 @@ def test_a_modal_ability_is_cut_into_its_modes(text, modes):
     from grammar import _pieces_tree
 
     tree = _pieces_tree(text, "modal_ability")
-    assert [str(m.children[1]) if len(m.children) > 1 else None for m in tree.children[1:]] == modes
+    assert [str(m.children[1]) if len(m.children) > 1 else None for m in tree.children] == modes
 
 
 def test_the_keyword_terminal_is_the_lexicons():
