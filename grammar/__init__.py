@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
-from lark import Lark
+from lark import Lark, Token
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
@@ -87,7 +87,6 @@ def parse_type_line(obj_id, type_line):
 
 # ---------------------------------------------------------- cutting text
 
-REMINDER = re.compile(r"\s*\([^()]*\)")
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
 _number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
@@ -143,9 +142,7 @@ def _lines(text):
     ability, keyword lists split."""
     out = []
     for line in text.split("\n"):
-        while "(" in line and REMINDER.search(line):
-            line = REMINDER.sub("", line)
-        line = line.strip()
+        line = _without_reminders(line).strip() if "(" in line else line.strip()
         if not line:
             continue
         if line.startswith("•") and out:
@@ -153,6 +150,24 @@ def _lines(text):
         else:
             out.extend(_keyword_abilities(line))
     return out
+
+
+def _without_reminders(line):
+    """The line without its reminder text and the spaces before each
+    reminder (pieces.lark's printed_line); the line as it is where a
+    parenthesis opened is not closed."""
+    tree = _pieces_tree(line, "printed_line")
+    if tree is None:
+        return line
+    kept, end = "", 0  # end: where the child before ends
+    for child in tree.children:
+        if isinstance(child, Token):  # words of the line, with the spaces before them
+            kept += line[end:child.end_pos]
+            end = child.end_pos
+        else:  # a reminder: the spaces before it go with it
+            kept = kept.rstrip()
+            end = child.children[-1].end_pos
+    return kept + line[end:]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -178,7 +193,7 @@ def _keyword_ability(text):
 def _pieces_parser() -> Lark:
     """The parser of pieces.lark: how a text is cut into pieces."""
     return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
-                     start=["keyword_line", "keyword_parameter", "sentences",
+                     start=["printed_line", "keyword_line", "keyword_parameter", "sentences",
                             "cost_list", "modal_ability"],
                      cache=_cache.parser_cache_file("pieces.lark"), _plugins={"ContextualLexer": FastContextualLexer})
 

@@ -1791,6 +1791,19 @@ def test_selector_modifiers(text, expected):
     assert not any(f.startswith("unparsed(") for f in got)
 
 
+@pytest.mark.parametrize("line, words", [
+    ("Flying (This creature can't be blocked.)", "Flying"), ("(Reminder.) Flying", " Flying"),
+    ("Kicker {2} (You may pay {2}.) and more", "Kicker {2} and more"),
+    ("a (b (c) d) e", "a e"), ("a (b) c (d (e)) f", "a c f"), ("a ) b (c)", "a ) b"),
+    ("a (b", "a (b"),  # a parenthesis not closed: the line as it is
+])
+def test_a_line_is_read_without_its_reminder_text(line, words):
+    """pieces.lark's printed_line: reminder text (207.2a), nested or not, and the spaces before it."""
+    from grammar import _without_reminders
+
+    assert _without_reminders(line) == words
+
+
 @pytest.mark.parametrize("line, abilities", [
     ("Flying", ["Flying"]), ("flying, haste", ["flying", "haste"]), ("FLYING", ["FLYING"]),
     ("Flying; first strike; banding", ["Flying", "first strike", "banding"]),
