@@ -1,16 +1,17 @@
 """Oracle text to the ability facts of rules_asp/VOCABULARY.md.
 
-The driver here takes a card's text line by line (reminder text removed, a
-mode's "•" line kept with its ability) and walks the trees of grammars that
-read the text's structure, then has oracle.lark read each piece they name:
+The driver here takes a card's text line by line (a mode's "•" line kept
+with its ability) and walks the trees of grammars that read the text's
+structure, then has oracle.lark read each piece they name:
 
-- grammar/pieces.lark cuts: a keyword line into its keyword abilities
-  ("Flying, first strike"), a keyword ability into its keyword and what
-  follows it (a mana cost, a number, "N—{cost}", a prototype, or words
-  for oracle.lark: "Protection from red", "Ward—Pay 2 life."), a text into
-  its sentences ("Choose a color." kept with the sentence after it, "It's
-  still a land." with the one before), a cost into its comma-separated
-  parts, and a modal ability into its own words and its modes;
+- grammar/pieces.lark cuts: a line's reminder text out, a keyword line
+  into its keyword abilities ("Flying, first strike"), a keyword ability
+  into its keyword and what follows it (a mana cost, a number, "N—{cost}",
+  a prototype, or words for oracle.lark: "Protection from red", "Ward—Pay
+  2 life."), a text into its sentences ("Choose a color." kept with the
+  sentence after it, "It's still a land." with the one before), a cost
+  into its comma-separated parts, and a modal ability into its own words
+  and its modes;
 - grammar/ability.lark reads a line's structure (its station, sticker and
   deck-building marks, a chapter number, a keyword's label, "Visit" or an
   ability word before an em dash, and whether the rest is triggered,
