@@ -1,16 +1,29 @@
 """Oracle text to the ability facts of rules_asp/VOCABULARY.md.
 
-The driver here cuts a card's text into abilities (lines, keyword lists,
-quoted abilities); grammar/ability.lark reads a line's structure (its
-station, sticker and deck-building marks, a chapter number, a keyword's
-label, "Visit" or an ability word before an em dash, and whether the rest
-is triggered, activated ("cost: effect") or neither); the driver cuts the
-rest into pieces: cost parts, sentences, the trigger condition.
-grammar/oracle.lark parses one piece at a time, so a
-piece that is not understood becomes `unparsed` for its own span only; the
-grammar also reads a sentence's condition ("If S,", "As long as S,":
-`conditional`, `static_conditional`) and a leveler's layout lines
-(`level_symbol`, `level_box`)."""
+The driver here takes a card's text line by line (a mode's "•" line kept
+with its ability) and walks the trees of grammars that read the text's
+structure, then has oracle.lark read each piece they name:
+
+- grammar/pieces.lark cuts: a line's reminder text out, a keyword line
+  into its keyword abilities ("Flying, first strike"), a keyword ability
+  into its keyword and what follows it (a mana cost, a number, "N—{cost}",
+  a prototype, or words for oracle.lark: "Protection from red", "Ward—Pay
+  2 life."), a text into its sentences ("Choose a color." kept with the
+  sentence after it, "It's still a land." with the one before), a cost
+  into its comma-separated parts, and a modal ability into its own words
+  and its modes;
+- grammar/ability.lark reads a line's structure (its station, sticker and
+  deck-building marks, a chapter number, a keyword's label, "Visit" or an
+  ability word before an em dash, and whether the rest is triggered,
+  activated ("cost: effect") or neither).
+
+The driver still cuts a trigger's first sentence into its condition and
+effect, and reads quoted abilities and the card's names out of the text.
+grammar/oracle.lark parses one piece at a time, so a piece that is not
+understood becomes `unparsed` for its own span only; the grammar also reads
+a sentence's condition ("If S,", "As long as S,": `conditional`,
+`static_conditional`) and a leveler's layout lines (`level_symbol`,
+`level_box`)."""
 
 import re
 from dataclasses import dataclass, field
@@ -18,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
-from lark import Lark
+from lark import Lark, Token
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
@@ -75,54 +88,20 @@ def parse_type_line(obj_id, type_line):
 
 # ---------------------------------------------------------- cutting text
 
-REMINDER = re.compile(r"\s*\([^()]*\)")
-KEYWORD = re.compile(
-    r"(%s|\w+(?:walk|cycling)|basic landcycling|megamorph|multikicker|commander ninjutsu)"
-    r"(?=$|[ —])" % "|".join(re.escape(k.lower()) for k in
-                            sorted(lexicon.KEYWORDS, key=len, reverse=True)),
-    re.IGNORECASE)
-# the first words KEYWORD's keywords begin with, lower-cased: a text whose
-# first word (ASCII: IGNORECASE lowers no other letter to one of these) is
-# none of them, nor ends as "\w+walk" and "\w+cycling" do, is no keyword
-KEYWORD_FIRST = frozenset([k.lower().split()[0] for k in lexicon.KEYWORDS]
-                          + ["basic", "megamorph", "multikicker", "commander"])
-FIRST_WORD = re.compile(r"[^ —\n]*")
-
-
-def _keyword_match(text, pos=0):
-    """KEYWORD.match(text, pos), the regular expression asked only where the
-    first word may begin a keyword (most lines: it may not)."""
-    first = FIRST_WORD.match(text, pos).group().lower()
-    if first.isascii() and first not in KEYWORD_FIRST and not first.endswith(("walk", "cycling")):
-        return None
-    return KEYWORD.match(text, pos)
-
-
 CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
 MANA_COST = re.compile(r"(\{[^{}]+\})+")
 _number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
 
 
-def _printed_number(text: str) -> Symbol:
-    """A printed power or toughness: a number, or the string "*"."""
-    return Number(int(text)) if _fits(text) else String(text)
+def _printed_number(token) -> Symbol:
+    """A printed power or toughness (pieces.lark's PRINTED_NUMBER): a number, or the string "*"."""
+    return String(token) if token == "*" else Number(int(token))
 
 
-def _fits(text: str) -> bool:
-    """A number of at most nine digits: it fits clingo's 32-bit integers."""
-    return text.isdigit() and len(text) <= 9
-
-
-PROTOTYPE = re.compile(r"((?:\{[^{}]+\})+)\s*—\s*(\d{1,9}|\*)/(\d{1,9}|\*)")
-NUMBER_COST = re.compile(r"(\d{1,9})\s*—\s*((?:\{[^{}]+\})+)")
 # 603.7: a delayed triggered ability created by an effect
 DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # 107.3c: "..., where X is S"
 WHERE_X = re.compile(r",\s*where\s+x\s+is\b")
-# a choice the next sentence refers to: "Choose a color. Add ... of that color."
-CHOICE = re.compile(r"choose a (color|player)( of [^.]*)?\.")
-# 205.1b: "It's still a land." belongs to the sentence before
-STILL = re.compile(r"it's still an? \w+\.?")
 # a word "target" (115.1) and the count words that may come before it
 TARGET_WORD = re.compile(r"\btargets?\b")
 # the count words that may come before "target" (115.1d), longest first
@@ -130,7 +109,6 @@ TARGET_COUNT = [re.compile(p) for p in (
     r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
     r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $")]
 WORD_END = re.compile(r"[^\s.,;:]+")     # a word of a span, for where a target phrase may end
-SENTENCE = re.compile(r"[^.\n]*[^.\s\n][^.\n]*\.?")
 # a word before "target" that makes it part of a count: no reading without it
 COUNT_WORD = re.compile(r"(other|another|any|or|more|x|\d+|one|two|three|four|five|six|seven|"
                         r"eight|nine|ten) $")
@@ -165,32 +143,66 @@ def _lines(text):
     ability, keyword lists split."""
     out = []
     for line in text.split("\n"):
-        while "(" in line and REMINDER.search(line):
-            line = REMINDER.sub("", line)
-        line = line.strip()
+        line = _without_reminders(line).strip() if "(" in line else line.strip()
         if not line:
             continue
-        keywords = None if line.startswith("•") and out else _keyword_list(line)
         if line.startswith("•") and out:
             out[-1] += "\n" + line
-        elif keywords:
-            out.extend(keywords)
         else:
-            out.append(line)
+            out.extend(_keyword_abilities(line))
     return out
 
 
+def _without_reminders(line):
+    """The line without its reminder text and the spaces before each
+    reminder (pieces.lark's printed_line); the line as it is where a
+    parenthesis opened is not closed."""
+    tree = _pieces_tree(line, "printed_line")
+    if tree is None:
+        return line
+    kept, end = "", 0  # end: where the child before ends
+    for child in tree.children:
+        if isinstance(child, Token):  # words of the line, with the spaces before them
+            kept += line[end:child.end_pos]
+            end = child.end_pos
+        else:  # a reminder: the spaces before it go with it
+            kept = kept.rstrip()
+            end = child.children[-1].end_pos
+    return kept + line[end:]
+
+
 @lru_cache(maxsize=1 << 14)
-def _keyword_list(line):
-    """The keyword abilities of a keyword line, else None (cards repeat
-    their keyword lines: the list is shared, never changed)."""
-    first = _keyword_match(line)
-    if first and line[first.end():first.end() + 1] == "—":
-        return [line]  # "Ward—Pay 2 life.": the rest is the cost
-    parts = re.split(r"[,;] ", line)
-    if all(_keyword_match(p) and not p.endswith(".") for p in parts):
-        return parts
-    return None
+def _keyword_abilities(line):
+    """The abilities of a line (pieces.lark's keyword_line): each keyword
+    ability of a keyword list ("Flying, first strike"), else the line
+    itself (cards repeat their keyword lines: the tuple is shared)."""
+    tree = _pieces_tree(line, "keyword_line")
+    if tree is None or tree.data != "keyword_list":
+        return (line,)
+    return tuple(line[k.children[0].start_pos:k.children[-1].end_pos] for k in tree.children)
+
+
+def _keyword_ability(text):
+    """text read as one keyword ability (pieces.lark's keyword_ability), or
+    None: the tree of text as a keyword line, which _lines has most often
+    read already."""
+    tree = _pieces_tree(text, "keyword_line")
+    return tree.children[0] if tree is not None and tree.data == "keyword_line" else None
+
+
+@lru_cache(maxsize=1)
+def _pieces_parser() -> Lark:
+    """The parser of pieces.lark: how a text is cut into pieces."""
+    return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
+                     start=["printed_line", "keyword_line", "keyword_parameter", "sentences",
+                            "cost_list", "modal_ability"],
+                     cache=_cache.parser_cache_file("pieces.lark"), _plugins={"ContextualLexer": FastContextualLexer})
+
+
+@lru_cache(maxsize=1 << 14)
+def _pieces_tree(text, rule):
+    """The tree of text read as `rule` of pieces.lark, or None (cards repeat their texts)."""
+    return parse_or_none(_pieces_parser(), text, rule)
 
 
 def _outside_quotes(text, char):
@@ -258,23 +270,21 @@ def _first_words(rule):
 
 
 def _sentences(text, start, end):
-    """(start, end) spans of the sentences in text[start:end]; "Choose a
-    color." stays with the next sentence, which says "that color"."""
-    chosen, spans = None, []
-    for m in SENTENCE.finditer(text[start:end]):
-        lead = len(m.group()) - len(m.group().lstrip())
-        i, j = start + m.start() + lead, start + m.end()
-        if CHOICE.fullmatch(text, i, j):
-            chosen = i
-            continue
-        if spans and chosen is None and STILL.fullmatch(text, i, j):
-            spans[-1] = (spans[-1][0], j)
-            continue
-        spans.append(((i if chosen is None else chosen), j))
-        chosen = None
-    if chosen is not None:
-        spans.append((chosen, end))
-    yield from spans
+    """(start, end) spans of the sentences of text[start:end] (pieces.lark's
+    `sentences`); "Choose a color." alone at the end reaches to `end`."""
+    for piece in _pieces_tree(text[start:end], "sentences").children:
+        first, last = piece.children[0], piece.children[-1]
+        i = start + first.start_pos + _stray_periods(first)
+        yield i, (end if piece.data == "choice_alone" else start + last.end_pos)
+
+
+def _stray_periods(token):
+    """The length of the periods that end no sentence at the beginning of a
+    token of pieces.lark (". . ." before it), with the spaces among them."""
+    k = 0
+    while token[k] == "." or token[k].isspace():
+        k += 1
+    return k
 
 
 # -------------------------------------------------------------- abilities
@@ -296,9 +306,13 @@ class _Ability:
         self.allow_other = False  # effects other(S): only in activated and triggered abilities
         self.static_ability = False  # a permanent's own static ability: "it" may be its object
         masked = text
+        # (a text with no bullet at a line's beginning has no modes: no need to ask the parser)
+        modes = [mode.children for mode in _pieces_tree(text, "modal_ability").children] if "\n•" in text else []
+        self.end = modes[0][0].start_pos - 1 if modes else len(text)  # the newline before the first mode
+        self.mode_texts = [str(words[0]) if words else "" for _, *words in modes]
         # a modal ability's modes are its subs: each mode reads its own quotes
-        modes = [] if "\n•" not in text else QUOTED.finditer("")
-        for k, m in enumerate(modes or (QUOTED_INSIDE if quoted else QUOTED).finditer(text), 1):
+        quotes = () if modes else (QUOTED_INSIDE if quoted else QUOTED).finditer(text)
+        for k, m in enumerate(quotes, 1):
             self.subs = k
             i, j = m.span()
             sub = Function("sub", [ab, Number(k)])
@@ -310,7 +324,6 @@ class _Ability:
                 masked = masked[:i] + placeholder.ljust(j - i) + masked[j:]
         self.named = _mask_names(masked, card.names)  # the card's names written "~"
         self.norm = _lower(self.named)
-        self.end = text.find("\n•") if "\n•" in text else len(text)  # modes after
         self.masked = masked    # quoted abilities written "q1", "q2"...
 
     def fact(self, name, *args):
@@ -458,12 +471,12 @@ class _Ability:
             rule = "sentence"
         return kinds
 
-    def modes(self, start):
+    def modes(self):
         """700.2: each "• mode" line a spell ability sub(A, K): mode(A, K, sub(A, K))."""
-        for k, m in enumerate(re.finditer(r"\n•\s*([^\n]*)", self.text[start:]), 1):
+        for k, text in enumerate(self.mode_texts, 1):
             sub = Function("sub", [self.ab, Number(k)])
             self.fact("mode", Number(k), sub)
-            mode = _Ability(self.card, sub, m.group(1).strip(), False)
+            mode = _Ability(self.card, sub, text, False)
             mode.fact("ability_text", String(mode.text))
             mode.fact("ability_kind", const("spell"))
             mode.refers_to_x()
@@ -489,38 +502,46 @@ class _Ability:
         self.emit([("effect", Function("create_trigger", [sub]))])
         return True
 
-    def keyword(self, m):
+    def keyword(self, at, tree):
+        """702: the keyword ability text[at:] (pieces.lark's keyword_ability):
+        its keyword, and what follows it read as a parameter (a cost, a
+        number), as words that depend on the keyword ("Gift a card") or
+        that describe a quality ("Protection from red"), or as costs."""
         self.fact("ability_kind", const("keyword"))
-        self.fact("keyword", Function(constant_name(m.group(1))))
-        rest = self.text[m.end():].lstrip(" —")
-        start = self.end - len(rest)
-        prototype = PROTOTYPE.fullmatch(rest) if m.group(1).lower() == "prototype" else None
-        if prototype:  # 702.160: "Prototype {2}{R} — 3/2"
-            cost, power, toughness = prototype.groups()
+        word, *argument = tree.children
+        self.fact("keyword", Function(constant_name(word)))
+        if not argument:
+            return
+        argument, = argument
+        rest, start, end = str(argument), at + argument.start_pos, at + argument.end_pos
+        parameter = _pieces_tree(rest, "keyword_parameter")
+        kind = parameter.data if parameter is not None else None
+        if kind == "keyword_prototype" and constant_name(word) == "prototype":  # 702.160: "Prototype {2}{R} — 3/2"
+            cost, power, toughness = parameter.children
             self.fact("prototype", String(cost), _printed_number(power), _printed_number(toughness))
             for k, sym in enumerate(_mana_symbols(cost) or (), 1):
                 self.fact("prototype_mana_symbol", Number(k), sym)
             if _mana_symbols(cost) is None:
                 self.unparsed(start, start + len(cost))
-        elif MANA_COST.fullmatch(rest):
+        elif kind == "keyword_mana_cost":
             self.fact("cost", Function("mana", [String(rest)]))
             self.fact("keyword_cost", String(rest))
-        elif NUMBER_COST.fullmatch(rest):  # "Awaken 4—{5}{U}"
-            number, cost = NUMBER_COST.fullmatch(rest).groups()
+        elif kind == "keyword_number_cost":  # "Awaken 4—{5}{U}"
+            number, cost = parameter.children
             self.fact("keyword_number", Number(int(number)))
             self.fact("keyword_cost", String(cost))
-        elif _fits(rest):  # "Crew 2", "Bushido 1"
+        elif kind == "keyword_number":  # "Crew 2", "Bushido 1"
             self.fact("keyword_number", Number(int(rest)))
-        elif rest:
+        else:
             # an argument that depends on the keyword is read with its word ("Gift a card")
-            parsed = self.parse(m.start(), self.end, "keyword_phrase") or self.parse(start, self.end, "keyword_arg")
-            costs = self.keyword_costs(start, self.end) if parsed is None and rest.endswith(".") else None
+            parsed = self.parse(at + word.start_pos, end, "keyword_phrase") or self.parse(start, end, "keyword_arg")
+            costs = self.keyword_costs(start, end) if parsed is None and rest.endswith(".") else None
             if costs is not None:  # "Ward—Pay 2 life.", "Escape—{1}{R}, Exile two other cards ..." (702.21a, 702.138a)
                 for cost in costs:
                     self.fact("cost", cost)
                 self.fact("keyword_cost", String(rest.rstrip(".")))
             elif parsed is None:
-                self.unparsed(start, self.end)
+                self.unparsed(start, end)
             else:
                 self.emit(self.take(parsed))
 
@@ -532,8 +553,8 @@ class _Ability:
             return taken if isinstance(taken, list) else [taken]
         marks = len(self.card.out.facts), self.next_sel, self.next_target
         terms = []
-        for m in re.finditer(r"[^,]+", self.norm[start:end].rstrip(".")):
-            part = self.parse(start + m.start(), start + m.end(), "cost")
+        for piece in _pieces_tree(self.norm[start:end].rstrip("."), "cost_list").children:
+            part = self.parse(start + piece.start_pos, start + piece.end_pos, "cost")
             if part is None:  # one part not understood: none of its facts kept
                 del self.card.out.facts[marks[0]:]
                 self.next_sel, self.next_target = marks[1:]
@@ -545,9 +566,8 @@ class _Ability:
     def activated(self, start, colon):
         self.fact("ability_kind", const("activated"))
         self.allow_other = True
-        for m in re.finditer(r"[^,]+", self.norm[start:colon]):
-            i = start + m.start() + len(m.group()) - len(m.group().lstrip())
-            j = start + m.end()
+        for part in _pieces_tree(self.norm[start:colon], "cost_list").children:
+            i, j = start + part.start_pos, start + part.end_pos
             parsed = self.parse(i, j, "cost")
             if parsed is None:
                 self.unparsed(i, j)
@@ -666,8 +686,8 @@ class _Ability:
             self.fact("ability_condition", self.condition)
         self.refers_to_x()
         self.read()
-        if self.end < len(self.text):
-            self.modes(self.end)
+        if self.mode_texts:
+            self.modes()
 
     def read(self):
         """The line's structure (grammar/ability.lark), then each piece."""
@@ -685,9 +705,9 @@ class _Ability:
                     return self.fact("sticker_pt", *box)
             else:  # A exists only if chosen as the deck was built
                 self.fact("deckbuilding_option", String(token[:-3]))
-        m = _keyword_match(self.text, start)
-        if m and _keyword_list(self.text[start:]) == [self.text[start:]]:
-            return self.keyword(m)
+        keyword = _keyword_ability(self.text[start:])
+        if keyword is not None:
+            return self.keyword(start, keyword)
         if head.data == "chapter":  # 714.2b: triggers as lore counters reach the chapter
             self.fact("ability_kind", const("triggered"))
             self.fact("trigger", Function("other", [String(head.children[0].rstrip(" —"))]))
@@ -706,9 +726,9 @@ class _Ability:
                 if label == "Forecast":  # 702.57a: activated only from its owner's hand
                     self.fact("activation_zone", const("hand"))
         start = _start(kind, len(self.named))
-        m = KEYWORD.match(self.text, start) if head.data == "ability_word" else None
-        if m and _keyword_list(self.text[start:]) == [self.text[start:]] and ". " not in self.text[start:]:
-            return self.keyword(m)  # 207.2c: a flavor word before a keyword ability ("Krishna — Equip {3}")
+        keyword = _keyword_ability(self.text[start:]) if head.data == "ability_word" else None
+        if keyword is not None and ". " not in self.text[start:]:
+            return self.keyword(start, keyword)  # 207.2c: a flavor word before a keyword ability ("Krishna — Equip {3}")
         if kind.data == "triggered":
             return self.triggered(start)
         if kind.data == "activated":

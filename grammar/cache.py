@@ -58,12 +58,13 @@ def grammar_hash() -> str:
     return digest.hexdigest()
 
 
-def parser_cache_file() -> str:
-    """Lark's cache of the compiled parser, named by the hash of every .lark file of
-    grammar/: Lark's own default names it by the main file's text alone, and
-    checks the files that one imports at the paths they had when the cache was
-    written, so two checkouts whose imported grammars differ would share one."""
-    digest = hashlib.sha256()
+def parser_cache_file(main: str = "oracle.lark") -> str:
+    """Lark's cache of the compiled parser of grammar/`main`, named by it and
+    the hash of every .lark file of grammar/: Lark's own default names it by
+    the main file's text alone, and checks the files that one imports at the
+    paths they had when the cache was written, so two checkouts whose
+    imported grammars differ would share one."""
+    digest = hashlib.sha256(main.encode() + b"\0")
     here = Path(__file__).parent
     for path in sorted(here.glob("*.lark")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

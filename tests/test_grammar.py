@@ -1791,17 +1791,104 @@ def test_selector_modifiers(text, expected):
     assert not any(f.startswith("unparsed(") for f in got)
 
 
-@pytest.mark.parametrize("text", [
-    "Flying", "flying, haste", "First strike", "Double strike—", "Swampwalk", "Islandcycling {2}",
-    "Basic landcycling {1}{G}", "Megamorph {5}{G}", "Commander ninjutsu {3}{U}{B}", "Ward—Pay 2 life.",
-    "FLYING", "Flyingly", "Fly", "When this creature enters, draw a card.", "Equip {2}\n",
-    "Walk", "{T}: Add {G}.", "", "Æther flash", "\u212aicker {2}",  # a Kelvin sign: the regular expression's
+@pytest.mark.parametrize("line, words", [
+    ("Flying (This creature can't be blocked.)", "Flying"), ("(Reminder.) Flying", " Flying"),
+    ("Kicker {2} (You may pay {2}.) and more", "Kicker {2} and more"),
+    ("a (b (c) d) e", "a e"), ("a (b) c (d (e)) f", "a c f"), ("a ) b (c)", "a ) b"),
+    ("a (b", "a (b"),  # a parenthesis not closed: the line as it is
 ])
-def test_keyword_match_as_the_regular_expression(text):
-    """The prefilter of the keyword regular expression answers as the expression itself."""
-    from grammar import KEYWORD, _keyword_match
+def test_a_line_is_read_without_its_reminder_text(line, words):
+    """pieces.lark's printed_line: reminder text (207.2a), nested or not, and the spaces before it."""
+    from grammar import _without_reminders
 
-    for pos in (0, 1):
-        expected = KEYWORD.match(text, pos)
-        got = _keyword_match(text, pos)
-        assert (got and got.span()) == (expected and expected.span()), (text, pos)
+    assert _without_reminders(line) == words
+
+
+@pytest.mark.parametrize("line, abilities", [
+    ("Flying", ["Flying"]), ("flying, haste", ["flying", "haste"]), ("FLYING", ["FLYING"]),
+    ("Flying; first strike; banding", ["Flying", "first strike", "banding"]),
+    ("Protection from black and from red, trample", ["Protection from black and from red", "trample"]),
+    ("Ward—Pay 2 life.", ["Ward—Pay 2 life."]), ("Flying, haste.", ["Flying, haste."]),
+    ("Flying,haste", ["Flying,haste"]), ("Flying, Equip {2}", ["Flying", "Equip {2}"]),
+    ("Equip abilities you activate cost {1} less to activate.",
+     ["Equip abilities you activate cost {1} less to activate."]),
+])
+def test_keyword_lines_are_cut_into_their_keyword_abilities(line, abilities):
+    """A keyword list is an ability a keyword (pieces.lark's keyword_line); another line is one ability."""
+    from grammar import _keyword_abilities
+
+    assert list(_keyword_abilities(line)) == abilities
+
+
+@pytest.mark.parametrize("text, keyword", [
+    ("Flying", "Flying"), ("First strike", "First strike"), ("Double strike—", "Double strike"),
+    ("Swampwalk", "Swampwalk"), ("Islandcycling {2}", "Islandcycling"),
+    ("Basic landcycling {1}{G}", "Basic landcycling"), ("Megamorph {5}{G}", "Megamorph"),
+    ("Commander ninjutsu {3}{U}{B}", "Commander ninjutsu"), ("Ward—Pay 2 life.", "Ward"),
+    ("FLYING", "FLYING"), ("\u212aicker {2}", "\u212aicker"),  # a Kelvin sign: K in any case
+    ("Flyingly", None), ("Fly", None), ("Walk", None), ("Æther flash", None), ("", None),
+    ("When this creature enters, draw a card.", None), ("{T}: Add {G}.", None),
+    ("Boast — Sacrifice a creature: Draw a card.", None),  # a label (ability.lark), the dash spaced
+    ("Flying, haste", None),  # two abilities
+])
+def test_a_keyword_ability_begins_with_a_keyword_of_the_lexicon(text, keyword):
+    from grammar import _keyword_ability
+
+    tree = _keyword_ability(text)
+    assert (tree and next(tree.scan_values(lambda t: t.type == "KEYWORD"))) == keyword
+
+
+@pytest.mark.parametrize("text, sentences", [
+    ("Draw a card. You lose 1 life.", ["Draw a card.", "You lose 1 life."]),
+    ("Draw a card\nDiscard a card", ["Draw a card", "Discard a card"]),
+    ("Choose a color. Add one mana of that color.", ["Choose a color. Add one mana of that color."]),
+    ("Choose a player of your choice. That player draws a card.",
+     ["Choose a player of your choice. That player draws a card."]),
+    ("Draw a card. Choose a color.", ["Draw a card.", "Choose a color."]),
+    ("Choose a color. Choose a player. That player adds one mana of that color.",
+     ["Choose a color. Choose a player. That player adds one mana of that color."]),
+    ("Target land becomes a Forest. It's still a land.", ["Target land becomes a Forest. It's still a land."]),
+    ("It's still a land. Draw a card.", ["It's still a land.", "Draw a card."]),
+    ("It's still a land creature.", ["It's still a land creature."]),
+    ("It attacks if able . . . and always attacks.", ["It attacks if able .", "and always attacks."]),
+    ("", []), (" . . ", []), ("a.b", ["a.", "b"]),
+])
+def test_a_text_is_cut_into_its_sentences(text, sentences):
+    """pieces.lark's `sentences`: each a piece oracle.lark reads on its own."""
+    from grammar import _lower, _sentences
+
+    norm = _lower(text)
+    assert [text[i:j] for i, j in _sentences(norm, 0, len(norm))] == sentences
+
+
+@pytest.mark.parametrize("cost, parts", [
+    ("{1}, {t}, sacrifice a creature", ["{1}", "{t}", "sacrifice a creature"]),
+    ("{2}{r}", ["{2}{r}"]), (" {1} ,, exile it ", ["{1} ", "exile it "]), ("", []),
+])
+def test_a_cost_is_cut_into_its_parts(cost, parts):
+    """pieces.lark's `cost_list`: the parts oracle.lark's `cost` reads one at a time."""
+    from grammar import _pieces_tree
+
+    assert [str(part) for part in _pieces_tree(cost, "cost_list").children] == parts
+
+
+@pytest.mark.parametrize("text, modes", [
+    ("Choose one —\n• Draw a card.\n•  Mill two cards. ", ["Draw a card.", "Mill two cards."]),
+    ("Choose one —\n•\n• Draw a card.", [None, "Draw a card."]),
+    ("Draw a card • or not.", []),
+])
+def test_a_modal_ability_is_cut_into_its_modes(text, modes):
+    """pieces.lark's modal_ability: each mode a line after a bullet, read as an ability of its own."""
+    from grammar import _pieces_tree
+
+    tree = _pieces_tree(text, "modal_ability")
+    assert [str(m.children[1]) if len(m.children) > 1 else None for m in tree.children] == modes
+
+
+def test_the_keyword_terminal_is_the_lexicons():
+    """lexicon.lark's KEYWORD_NAME spells out grammar/lexicon.py's KEYWORDS."""
+    from grammar import lexicon
+
+    text = (Path(lexicon.__file__).with_name("lexicon.lark")).read_text()
+    definition = text[text.index("\nKEYWORD_NAME:"):].split("\n\n")[0]
+    assert re.findall(r'"([^"]+)"i', definition) == list(lexicon.KEYWORDS)
