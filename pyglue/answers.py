@@ -98,9 +98,9 @@ class ModelIndex:
         # both by the key of the first argument (pyglue.symbols)
         self.per_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = defaultdict(list)
         # the event graphs' atoms of each ask, as keys (pyglue.symbols): read by EventGraph;
-        # the steps (event_step/5) grouped by state once, as EventGraph.edges
+        # the steps (event_step/5) grouped by state once, as Steps
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
-        self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(dict)
+        self.steps: dict[int, Steps] = {}
         number, symbol = symbols.number, symbols.symbol
         others: list[list[int]] = []
 
@@ -109,11 +109,20 @@ class ModelIndex:
                 others.append(keys)
                 return
             ask, node, effect_class, target, left = keys
-            edges = self.steps[ask]
-            steps = edges.get(node)
+            steps = self.steps.get(ask)
             if steps is None:
-                steps = edges[node] = []
-            steps.append((effect_class, target, number(left)))
+                steps = self.steps[ask] = Steps()
+            ids, state = steps.ids, steps.id  # (Steps.add written out: millions of calls)
+            source = ids.get(node)
+            if source is None:
+                source = state(node)
+            to = ids.get(target)
+            if to is None:
+                to = state(target)
+            row = steps.out[source]
+            if row is Steps.NONE:
+                row = steps.out[source] = []
+            row += (steps.classes.setdefault(effect_class, effect_class), to, number(left))
 
         groups = symbols.by_name(result.keys, {"event_step": step})
         if others:
@@ -159,8 +168,9 @@ class ModelIndex:
     def of(self, name: str, index: int | clingo.Symbol) -> list[tuple[clingo.Symbol, ...]]:
         key = self.ask_key(index)
         if name == "event_step":
-            return [(symbols.symbol(node), symbols.symbol(effect_class), symbols.symbol(target), clingo.Number(left))
-                    for node, steps in self.steps.get(key, {}).items() for effect_class, target, left in steps]
+            steps = self.steps.get(key, Steps())
+            return [(symbols.symbol(steps.keys[node]), symbols.symbol(effect_class), symbols.symbol(steps.keys[target]),
+                     clingo.Number(left)) for node, effect_class, target, left in steps]
         if name in GRAPH:
             return [tuple(map(symbols.symbol, keys)) for keys in self.graph_keys.get((name, key), [])]
         return self.per_ask.get((name, key), [])
@@ -668,6 +678,37 @@ def type_word(constant: str) -> str:
     return _type_words().get(constant) or string.capwords(constant.replace("_", " "))
 
 
+class Steps:
+    """The steps (event_step/5) of one ask's graph as read: its states numbered in the
+    order met (`keys`: each number's key, pyglue.symbols), the steps from each as one
+    flat list class, target, left, class, target, left...: no tuple or new number per
+    step (a graph of millions of steps fits where its atoms did)."""
+
+    __slots__ = ("ids", "keys", "out", "classes")
+    NONE: tuple = ()  # the steps of a state with none
+
+    def __init__(self) -> None:
+        self.ids: dict[int, int] = {}
+        self.keys: list[int] = []
+        self.out: list[list[int] | tuple] = []
+        self.classes: dict[int, int] = {}  # each class's key, kept once
+
+    def id(self, key: int) -> int:
+        """The number of a state, given one if it is new."""
+        number = self.ids.get(key)
+        if number is None:
+            number = self.ids[key] = len(self.keys)
+            self.keys.append(key)
+            self.out.append(self.NONE)
+        return number
+
+    def __iter__(self) -> Iterator[tuple[int, int, int, int]]:
+        """(state, class, target, left) of each step, states as numbers."""
+        for node, row in enumerate(self.out):
+            for i in range(0, len(row), 3):
+                yield node, row[i], row[i + 1], row[i + 2]
+
+
 class EventGraph:
     """The states one ask's event can pass through (616.1), from the model: any
     producer of event_root/3, event_step/5, event_final/4 and event_effect_class/3.
@@ -676,6 +717,8 @@ class EventGraph:
     not applied yet; order_count of a result = the number of (choice, order,
     trigger choice) sequences that end with it, computed over states in one
     pass over the edges, never over orders; Python integers, so exact at any size.
+    States are the keys of their terms outside (roots, endings, edges, orders_from)
+    and their numbers in Steps inside.
     """
 
     def __init__(self, index: ModelIndex, ask_index: int | clingo.Symbol,
@@ -688,7 +731,7 @@ class EventGraph:
         ask = index.ask_key(ask_index)
         # States and classes by their keys (pyglue.symbols): one dict lookup per edge
         self.roots = [node for _choice, node in index.graph_keys.get(("event_root", ask), [])]
-        self.edges: dict[int, list[tuple[int, int, int]]] = index.steps.get(ask, {})
+        self.steps = index.steps.get(ask) or Steps()
         self.members: dict[int, list[clingo.Symbol]] = defaultdict(list)
         for effect_class, effect in sorted(index.of("event_effect_class", ask_index)):
             self.members[symbols.key(effect_class)].append(effect)
@@ -701,9 +744,12 @@ class EventGraph:
             if total not in named:
                 named[total] = outcome_key(symbols.symbol(total))
             self.endings[node][named[total]] += 1
+        state = self.steps.id
+        self._roots = [state(root) for root in self.roots]
+        self._ends = {state(node): ends for node, ends in self.endings.items()}
         self._order: list[int] | None = None
-        self._totals: dict[int, int] = {}
-        self._outcomes: dict[int, int] = {}  # state -> bit set of the outcomes reachable from it
+        self._totals: list[int] | None = None
+        self._outcomes: list[int] | None = None  # state -> bit set of the outcomes reachable from it
         self._sorted: dict[int, list[tuple[int, int]]] = {}  # state -> its steps in the orders' order
         self._keys: dict[int, list[int]] = {}  # class -> the keys of its effects, by their terms
         self._terms: dict[int, clingo.Symbol] = {}  # key -> its symbol, for sorting steps
@@ -714,67 +760,90 @@ class EventGraph:
         """The state (or class) of a key of `roots`, `edges` and `endings`."""
         return symbols.symbol(key)
 
+    @property
+    def edges(self) -> dict[int, list[tuple[int, int, int]]]:
+        """The steps from each state, by keys: (class, target, left)."""
+        keys = self.steps.keys
+        edges: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+        for node, effect_class, target, left in self.steps:
+            edges[keys[node]].append((effect_class, keys[target], left))
+        return dict(edges)
+
     def _after(self) -> list[int]:
         """The states reachable from the roots, each after every state with a step into it."""
         if self._order is not None:
             return self._order
-        done: set[int] = set()
+        out = self.steps.out
+        done = bytearray(len(out))
         order: list[int] = []
-        steps_of, seen, finished = self.edges.get, done.add, order.append
-        for root in self.roots:
-            if root in done:
+        finished = order.append
+        for root in self._roots:
+            if done[root]:
                 continue
-            seen(root)
-            stack = [(root, iter(steps_of(root, ())))]
+            done[root] = 1
+            stack, places = [root], [0]
             while stack:
-                node, steps = stack[-1]
-                for _class, target, _left in steps:
-                    if target not in done:
-                        seen(target)
-                        stack.append((target, iter(steps_of(target, ()))))
+                row, i = out[stack[-1]], places[-1]
+                while i < len(row):
+                    target = row[i + 1]
+                    i += 3
+                    if not done[target]:
+                        done[target] = 1
+                        places[-1] = i
+                        stack.append(target)
+                        places.append(0)
                         break
                 else:
-                    stack.pop()
-                    finished(node)
+                    finished(stack.pop())
+                    places.pop()
         order.reverse()
         self._order = order
         return order
 
     def outcome_counts(self) -> Counter[str]:
         """Forward over the states: the sequences that reach each, then those that end there."""
-        ways: dict[int, int] = dict(Counter(self.roots))
+        out, ends = self.steps.out, self._ends
+        ways = [0] * len(out)
+        for root in self._roots:
+            ways[root] += 1
         total: Counter[str] = Counter()
-        edges, endings = self.edges, self.endings
         for node in self._after():
-            reached = ways.get(node, 0)
-            if node in endings:
-                for mana, count in endings[node].items():
+            reached = ways[node]
+            if node in ends:
+                for mana, count in ends[node].items():
                     total[mana] += reached * count
-            for _class, target, left in edges.get(node, ()):
-                ways[target] = ways.get(target, 0) + reached * left
+            row = out[node]
+            for i in range(0, len(row), 3):
+                ways[row[i + 1]] += reached * row[i + 2]
         return total
 
-    def _reachable(self) -> dict[int, int]:
+    def _reachable(self) -> list[int]:
         """From the last states back: the bit set of the outcomes each state can end with."""
-        if self._outcomes or not self.roots:
+        if self._outcomes is not None:
             return self._outcomes
-        outcomes, endings, steps_of, bit = self._outcomes, self.endings, self.edges.get, self._bits
+        out, ends, bit = self.steps.out, self._ends, self._bits
+        outcomes = self._outcomes = [0] * len(out)
         for node in reversed(self._after()):
             bits = 0
-            for mana in endings.get(node, ()):
+            for mana in ends.get(node, ()):
                 bits |= bit[mana]
-            for _class, target, _left in steps_of(node, ()):
-                bits |= outcomes[target]
+            row = out[node]
+            for i in range(1, len(row), 3):
+                bits |= outcomes[row[i]]
             outcomes[node] = bits
         return outcomes
 
     def orders_from(self, node: int) -> int:
-        """The number of (order, trigger choice) sequences from node to a final state."""
-        if not self._totals:
+        """The number of (order, trigger choice) sequences from node (a key) to a final state."""
+        if self._totals is None:
+            out, ends = self.steps.out, self._ends
+            totals = self._totals = [0] * len(out)
             for state in reversed(self._after()):
-                self._totals[state] = sum(self.endings.get(state, {}).values()) + sum(
-                    left * self._totals[target] for _class, target, left in self.edges.get(state, ()))
-        return self._totals.get(node, 0)
+                row = out[state]
+                totals[state] = sum(ends.get(state, {}).values()) + sum(
+                    row[i + 2] * totals[row[i + 1]] for i in range(0, len(row), 3))
+        number = self.steps.ids.get(node)
+        return 0 if number is None else self._totals[number]
 
     def orders(self, mana: str, limit: int) -> list[tuple[int, ...]]:
         """Up to `limit` distinct orders of effects that end with `mana` (choices merged),
@@ -785,20 +854,20 @@ class EventGraph:
         bit = self._bits.get(mana, 0)
 
         def walk(node: int, path: tuple[int, ...]) -> None:
-            if len(found) >= limit or not reachable.get(node, 0) & bit:
+            if len(found) >= limit or not reachable[node] & bit:
                 return
-            if mana in self.endings.get(node, {}) and path not in seen:
+            if mana in self._ends.get(node, {}) and path not in seen:
                 seen.add(path)
                 found.append(path)
             for effect_class, target in self._sorted_steps(node):
-                if reachable.get(target, 0) & bit:
+                if reachable[target] & bit:
                     for effect in self._member_keys(effect_class):
                         if effect not in path:
                             walk(target, path + (effect,))
                             if len(found) >= limit:
                                 return
 
-        for root in self.roots:
+        for root in self._roots:
             walk(root, ())
         return found[:limit]
 
@@ -807,10 +876,10 @@ class EventGraph:
         depend on the order of the atoms. Sorted once per state."""
         steps = self._sorted.get(node)
         if steps is None:
-            term = self._term
-            steps = self._sorted[node] = [
-                (effect_class, target) for effect_class, target, _left in
-                sorted(self.edges.get(node, ()), key=lambda step: (term(step[0]), term(step[1])))]
+            term, keys, row = self._term, self.steps.keys, self.steps.out[node]
+            steps = self._sorted[node] = sorted(
+                ((row[i], row[i + 1]) for i in range(0, len(row), 3)),
+                key=lambda step: (term(step[0]), term(keys[step[1]])))
         return steps
 
     def _term(self, key: int) -> clingo.Symbol:

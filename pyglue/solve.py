@@ -20,7 +20,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 import clingo
 
@@ -41,7 +41,7 @@ class SolveResult:
     interned value; an event graph's hundreds of thousands of steps are read from
     them with no Python object per atom), and what the solve cost."""
 
-    keys: list[int]
+    keys: Sequence[int]
     warnings: list[str] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
 
@@ -111,9 +111,10 @@ def check_rule_files(paths: list[Path], allow_scripts: bool) -> None:
 # ---- The solve ----------------------------------------------------------------
 
 def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool = False
-               ) -> tuple[list[int], list[str], dict]:
+               ) -> tuple[Sequence[int], list[str], dict]:
     """Ground and solve in this process: (the keys of the shown atoms, clingo's warnings,
-    statistics). Exactly one stable model is expected."""
+    statistics). Exactly one stable model is expected. The grounding's memory is given
+    back before this returns: what reads the model does not add to it."""
     if allow_scripts:
         from clingo.script import enable_python
 
@@ -136,10 +137,7 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         control, files, groundings = _grounded(program, full, extra_rules, logger, messages), full, 2
     if os.environ.get(CHECK_GROUNDING) and not extra_rules:
         _check_grounding_decided(control)
-    models: list[list[int]] = []
-    with control.solve(yield_=True) as handle:
-        for model in handle:
-            models.append(symbols.shown_keys(model))  # copied out inside the loop
+    models = _models(control)
     if not models:
         raise MtgaspError("the rules have no stable model for this scenario (an extra rule file forbids it?)")
     if len(models) > 1:
@@ -156,7 +154,27 @@ def run_clingo(program: str, extra_rules: list[Path] = (), allow_scripts: bool =
         "later_rounds": int(files is full),  # 1: matcher_rounds.lp loaded
         "groundings": groundings,  # 2: without those rounds first, which round 0 then needed
     }
+    del control  # (the keys stay valid: clingo keeps every symbol)
+    _give_back_memory()
     return models[0], messages, stats
+
+
+def _models(control: clingo.Control) -> list[Sequence[int]]:
+    models = []
+    with control.solve(yield_=True) as handle:
+        for model in handle:
+            models.append(symbols.shown_keys(model))  # copied out inside the loop
+    return models
+
+
+def _give_back_memory() -> None:
+    """glibc keeps what clingo freed for the next allocations of the C heap, which Python's
+    small objects do not use: the pages go back to the system (Linux), so that a big graph's
+    grounding and the answer read from it are not both in memory."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def _grounded(program: str, files: list[Path], extra_rules: list[Path], logger: Callable[..., None] | None,

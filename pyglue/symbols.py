@@ -12,7 +12,8 @@ pyproject pins clingo to 5.8, whose `_internal` module this uses.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from array import array
+from typing import Any, Callable, Iterable
 
 import clingo
 from clingo._internal import _ffi, _lib
@@ -47,8 +48,9 @@ def name_and_arguments(atom: clingo.Symbol) -> tuple[str, tuple[int, ...]]:
     return _ffi.string(_NAME[0]).decode(), tuple(_ffi.unpack(_ARGUMENTS[0], _SIZE[0])) if _SIZE[0] else ()
 
 
-def shown_keys(model: clingo.Model) -> list[int]:
-    """The keys of a model's shown atoms, copied out in one call (no Python object per atom)."""
+def shown_keys(model: clingo.Model) -> array:
+    """The keys of a model's shown atoms, copied out in one call (no Python object per atom,
+    8 bytes a key)."""
     shown = _lib.clingo_show_type_shown
     if not _lib.clingo_model_symbols_size(model._rep, shown, _SIZE):
         raise RuntimeError(_error())
@@ -56,7 +58,9 @@ def shown_keys(model: clingo.Model) -> list[int]:
     buffer = _ffi.new("clingo_symbol_t[]", size)
     if not _lib.clingo_model_symbols(model._rep, shown, buffer, size):
         raise RuntimeError(_error())
-    return _ffi.unpack(buffer, size)
+    keys = array("Q")
+    keys.frombytes(_ffi.buffer(buffer))
+    return keys
 
 
 def _error() -> str:
@@ -64,7 +68,7 @@ def _error() -> str:
     return _ffi.string(message).decode() if message else "clingo could not copy the model"
 
 
-def by_name(atoms: list[int], take: dict[str, Callable[[list[int]], Any]] | None = None
+def by_name(atoms: Iterable[int], take: dict[str, Callable[[list[int]], Any]] | None = None
             ) -> dict[str, list[list[int]]]:
     """The keys of the arguments of each atom (given by its key), grouped by the atom's
     name (in the atoms' order within a name); the atoms of a name in `take` are given to its function as they

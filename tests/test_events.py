@@ -417,7 +417,7 @@ def test_a_models_shown_atoms_are_copied_out_as_keys():
         model = next(iter(handle))
         keys, shown = symbols.shown_keys(model), model.symbols(shown=True)
     assert sorted(str(symbols.symbol(key)) for key in keys) == ["q(2,f(2))", "q(3,f(3))", "r"]
-    assert keys == [symbols.key(atom) for atom in shown]
+    assert list(keys) == [symbols.key(atom) for atom in shown]
 
 
 def test_a_clone_copies_what_is_a_creature_now(tmp_path, capsys):

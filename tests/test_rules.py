@@ -54,7 +54,7 @@ def facts_of(path: Path) -> list[clingo.Symbol]:
 def test_empty_fact_set_grounds_without_warnings():
     atoms, messages, _ = run_clingo("")
     assert messages == []
-    assert atoms == []
+    assert list(atoms) == []
 
 
 def test_undefined_atom_warnings_are_reported():
