@@ -110,6 +110,18 @@ def test_path_counts_equal_the_naive_enumeration(tmp_path):
     assert sum(graph.values()) == 2 + 6
 
 
+def test_an_effect_whose_change_the_rules_cannot_make_is_an_error_not_missing_outcomes(tmp_path, capsys):
+    # "enters with a -1/-1 counter" met on a put_counters event of +1/+1 counters:
+    # it applies, and the rules have no change for it; the ask is one clear
+    # error, not an answer whose outcomes leave its ways out.
+    path, rules = scenario(tmp_path, enchantment("odd") + BEARS,
+                           '[[ask]]\nevent = "put_counters"\nobject = "bears"\ncounter = "+1/+1"\ncount = 1\n',
+                           {"odd": ("put_counters", [], ['enters_with_counters("-1/-1",1)'])})
+    code, out, err = run(capsys, "ask", "--rules", rules, path)
+    assert code == 2 and out == ""
+    assert "whose change the rules cannot make" in err and err.count("\n") == 1
+
+
 def _facts_of(rules: Path) -> list:
     import clingo
     return [clingo.parse_term(line.rstrip(".")) for line in rules.read_text().splitlines()]
