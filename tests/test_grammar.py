@@ -1805,3 +1805,39 @@ def test_keyword_match_as_the_regular_expression(text):
         expected = KEYWORD.match(text, pos)
         got = _keyword_match(text, pos)
         assert (got and got.span()) == (expected and expected.span()), (text, pos)
+
+
+@pytest.mark.parametrize("sentence, kinds", [
+    # a list's commas are known at its "or": the comma before the effect is a clause's
+    ("whenever a creature, planeswalker, or battle enters, draw a card.",
+     ["list_comma", "list_comma", "clause_comma"]),
+    ("when ~ enters, search your graveyard, hand, and library for a card, then shuffle.",
+     ["list_comma", "list_comma", "list_comma", "clause_comma"]),
+    ("whenever you cast a spell with mana value 4, 5, or 6, draw a card.",
+     ["number_list_comma", "list_comma", "clause_comma"]),
+    # a quote's commas are its own
+    ('whenever x, it gains "q1"   , draw a card.', ["clause_comma", "clause_comma"]),
+    ('whenever x, it gains "a, b, or c', ["clause_comma"]),
+    # any text reads
+    ("a,,b,", ["clause_comma"] * 3), (", or, and, 5, 6", ["list_comma", "list_comma", "clause_comma", "clause_comma"]),
+])
+def test_the_trigger_structure_reads_each_comma(sentence, kinds):
+    from grammar import _trigger_structure
+    commas = _trigger_structure(sentence).commas
+    assert [c.kind for c in commas] == kinds
+    assert [sentence[c.at] for c in commas] == [","] * len(kinds)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 603.4: the "if" clause runs to the next clause comma, past its list
+    ("At the beginning of your upkeep, if you control an Employee, a Performer, or a Robot, you gain 1 life.",
+     {'trigger_if(A,"you control an Employee, a Performer, or a Robot")', 'effect(A,1,other("you gain 1 life"))'}),
+    # no clause comma ends it: the if clause and the effect stay unparsed
+    ("At the beginning of your upkeep, if you control a Robot or an Employee and gain 1 life.",
+     {'unparsed(A,33,87,"if you control a Robot or an Employee and gain 1 life.")'}),
+    # 603.7: "until end of turn, whenever ..." after the condition
+    ("When this creature enters, until end of turn, whenever another creature dies, you gain 1 life.",
+     {"trigger(A,enters(sel_self))", "effect(A,1,create_trigger(sub(A,1)))"}),
+])
+def test_the_parts_after_a_trigger_condition(text, expected):
+    assert expected <= facts(text)
