@@ -843,6 +843,8 @@ def _trigger_structure_parser() -> Lark:
 
 # the words that begin an effect read as oracle.lark's trigger_effect (106.12a)
 _MANA_ADDERS = frozenset(["ADD", "THAT_PLAYER", "ITS_CONTROLLER"])
+# a word or words that speak of tapping
+_TAPPING = frozenset(["TAPPING", "CLAUSE_WORDS_TAPPING"])
 # 603.7: how long a delayed triggered ability lasts
 _DELAYS = {"UNTIL_END_OF_TURN": Function("end_of_turn"), "UNTIL_YOUR_NEXT_TURN": Function("until_your_next_turn")}
 
@@ -853,7 +855,7 @@ class _Comma:
     after it, up to the next comma (offsets in the sentence)."""
     at: int
     kind: str                   # list_comma, number_list_comma or clause_comma
-    segment: tuple              # the segment's tokens
+    segment: tuple              # the segment's tokens (its words after a fourth or a sign: spans)
 
     @property
     def first_type(self):
@@ -892,8 +894,8 @@ class _TriggerStructure:
 
     def tapping_before(self, k):
         """Whether a word before comma k speaks of tapping ("tap", "tapped")."""
-        return any(t.type == "TAPPING" for t in self.first) or any(
-            t.type == "TAPPING" for comma in self.commas[:k] for t in comma.segment)
+        return any(t.type in _TAPPING for t in self.first) or any(
+            t.type in _TAPPING for comma in self.commas[:k] for t in comma.segment)
 
 
 @lru_cache(maxsize=1 << 14)
