@@ -836,9 +836,11 @@ def _layout(line, rule):
 
 @lru_cache(maxsize=1)
 def _trigger_structure_parser() -> Lark:
-    """The parser of trigger_structure.lark: a triggered ability's commas."""
+    """The parser of trigger_structure.lark: a triggered ability's commas
+    (cache=True: Lark's cache, named by the grammar's own text, which
+    imports no other file)."""
     return Lark.open(Path(__file__).with_name("trigger_structure.lark"), parser="lalr",
-                     start="trigger_sentence", _plugins={"ContextualLexer": FastContextualLexer})
+                     start="trigger_sentence", cache=True, _plugins={"ContextualLexer": FastContextualLexer})
 
 
 # the words that begin an effect read as oracle.lark's trigger_effect (106.12a)

@@ -1841,3 +1841,21 @@ def test_the_trigger_structure_reads_each_comma(sentence, kinds):
 ])
 def test_the_parts_after_a_trigger_condition(text, expected):
     assert expected <= facts(text)
+
+
+def test_fast_lexer_gives_larks_trigger_structure():
+    # grammar/lexing.py on trigger_structure.lark: the same trees as lark's own
+    # contextual lexer, whose states take CLAUSE_WORDS only after a clause's fourth word
+    from lark import Lark
+
+    import grammar
+    from grammar.lexing import parse_or_none
+
+    reference = Lark.open(Path(grammar.__file__).with_name("trigger_structure.lark"), parser="lalr",
+                          start="trigger_sentence")
+    for sentence in ["whenever a creature, planeswalker, or battle enters, draw a card.",
+                     "whenever a player taps a land for mana, if it's untapped, that player adds {g}.",
+                     'when ~ enters, until end of turn, whenever x, it gains "q1"   , then y.',
+                     "whenever you cast a spell with mana value 4, 5, or 6, you gain 2 life."]:
+        ours = parse_or_none(grammar._trigger_structure_parser(), sentence, "trigger_sentence")
+        assert ours == reference.parse(sentence)
