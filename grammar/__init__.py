@@ -606,7 +606,7 @@ class _Ability:
         if end is None:
             self.unparsed(i + commas[k].first_at, j)
             return None
-        self.fact("trigger_if", String(self.text[i + commas[k].condition_at:i + commas[end].at]))
+        self.fact("trigger_if", String(self.text[i + commas[k].if_words_at:i + commas[end].at]))
         return end
 
     def trigger_effect(self, i, j, comma):
@@ -873,7 +873,7 @@ class _Comma:
         return len(self.segment) > 1 and self.first_type == "IF"
 
     @property
-    def condition_at(self):
+    def if_words_at(self):
         """Where the words of the "if" clause begin."""
         return self.segment[1].start_pos
 
