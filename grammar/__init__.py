@@ -568,6 +568,14 @@ class _Ability:
             if comma.kind == "number_list_comma":
                 continue  # "with mana value 4, 5, or 6": the condition goes on
             trigger = self.parse(i, i + comma.at, "trigger")
+            if trigger is not None and comma.kind == "list_comma":
+                # the list may be the condition's ("Whenever you cast an instant, sorcery, or
+                # Wizard spell,") or the effect's ("When ~ enters, destroy target artifact,
+                # enchantment, or land."): the condition goes on to the list's end where it reads so
+                end = next((m for m in range(k + 1, len(commas)) if commas[m].kind == "clause_comma"), None)
+                whole = None if end is None else self.parse(i, i + commas[end].at, "trigger")
+                if whole is not None:
+                    trigger, k = whole, end
             if trigger is not None:
                 clauses = self.take(trigger)
                 self.emit(clauses)

@@ -1859,3 +1859,18 @@ def test_fast_lexer_gives_larks_trigger_structure():
                      "whenever you cast a spell with mana value 4, 5, or 6, you gain 2 life."]:
         ours = parse_or_none(grammar._trigger_structure_parser(), sentence, "trigger_sentence")
         assert ours == reference.parse(sentence)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the list is the condition's: the condition goes on to its end
+    ("Whenever you cast an instant, sorcery, or Wizard spell, you may draw a card.",
+     {"trigger(A,cast(you,S4))", "sel_any_of(S4,S1)", "sel_any_of(S4,S3)", "sel_subtype_in(S3,wizard)",
+      'effect(A,1,other("draw a card"))'}),
+    # the list is the effect's: the condition ends at its first comma
+    ("When this creature enters, destroy target artifact, enchantment, or land.",
+     {"trigger(A,enters(sel_self))", "effect(A,1,destroy(target(1)))"}),
+])
+def test_a_list_after_a_trigger_condition(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
