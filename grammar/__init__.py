@@ -565,8 +565,8 @@ class _Ability:
         structure = _trigger_structure(self.norm[i:j])
         commas = structure.commas
         for k, comma in enumerate(commas):
-            if comma.kind == "number_list_comma":
-                continue  # "with mana value 4, 5, or 6": the condition goes on
+            if comma.kind in ("number_list_comma", "last_list_comma"):
+                continue  # "with mana value 4, 5, or 6", "dies, or is put into exile": the condition goes on
             trigger = self.parse(i, i + comma.at, "trigger")
             if trigger is not None and comma.kind == "list_comma":
                 # the list may be the condition's ("Whenever you cast an instant, sorcery, or
@@ -864,7 +864,7 @@ class _Comma:
     """A comma of a triggered ability's first sentence and the segment
     after it, up to the next comma (offsets in the sentence)."""
     at: int
-    kind: str                   # list_comma, number_list_comma or clause_comma
+    kind: str                   # list_comma, last_list_comma, number_list_comma or clause_comma
     segment: tuple              # the segment's tokens (its words after a fourth or a sign: spans)
 
     @property

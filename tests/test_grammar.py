@@ -1810,16 +1810,16 @@ def test_keyword_match_as_the_regular_expression(text):
 @pytest.mark.parametrize("sentence, kinds", [
     # a list's commas are known at its "or": the comma before the effect is a clause's
     ("whenever a creature, planeswalker, or battle enters, draw a card.",
-     ["list_comma", "list_comma", "clause_comma"]),
+     ["list_comma", "last_list_comma", "clause_comma"]),
     ("when ~ enters, search your graveyard, hand, and library for a card, then shuffle.",
-     ["list_comma", "list_comma", "list_comma", "clause_comma"]),
+     ["list_comma", "list_comma", "last_list_comma", "clause_comma"]),
     ("whenever you cast a spell with mana value 4, 5, or 6, draw a card.",
-     ["number_list_comma", "list_comma", "clause_comma"]),
+     ["number_list_comma", "last_list_comma", "clause_comma"]),
     # a quote's commas are its own
     ('whenever x, it gains "q1"   , draw a card.', ["clause_comma", "clause_comma"]),
     ('whenever x, it gains "a, b, or c', ["clause_comma"]),
     # any text reads
-    ("a,,b,", ["clause_comma"] * 3), (", or, and, 5, 6", ["list_comma", "list_comma", "clause_comma", "clause_comma"]),
+    ("a,,b,", ["clause_comma"] * 3), (", or, and, 5, 6", ["last_list_comma", "last_list_comma", "clause_comma", "clause_comma"]),
 ])
 def test_the_trigger_structure_reads_each_comma(sentence, kinds):
     from grammar import _trigger_structure
@@ -1866,6 +1866,10 @@ def test_fast_lexer_gives_larks_trigger_structure():
     ("Whenever you cast an instant, sorcery, or Wizard spell, you may draw a card.",
      {"trigger(A,cast(you,S4))", "sel_any_of(S4,S1)", "sel_any_of(S4,S3)", "sel_subtype_in(S3,wizard)",
       'effect(A,1,other("draw a card"))'}),
+    # "or" after a comma: the condition goes on
+    ("Whenever another creature dies, or a creature card leaves your graveyard, you gain 1 life.",
+     {'trigger(A,other("Whenever another creature dies, or a creature card leaves your graveyard"))',
+      'effect(A,1,other("you gain 1 life"))'}),
     # the list is the effect's: the condition ends at its first comma
     ("When this creature enters, destroy target artifact, enchantment, or land.",
      {"trigger(A,enters(sel_self))", "effect(A,1,destroy(target(1)))"}),
