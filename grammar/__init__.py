@@ -557,11 +557,12 @@ class _Ability:
     def split_trigger(self, i, j):
         """A first sentence read as condition and effect, its commas as
         grammar/trigger_structure.lark reads them: the condition ends at the
-        first comma where oracle.lark reads it (never a number list's), else
-        at the first clause comma; else the effect begins after the first
-        comma where it parses; the part not understood stays unparsed. A
-        condition that does not speak of tapping is trigger(A, other(S)): it
-        cannot react to tapping for mana."""
+        first comma where oracle.lark's `trigger` reads it (never a number
+        list's nor a list's last; a list comma's list goes on to the list's
+        end where it reads there too), else at the first clause comma; else
+        the effect begins after the first comma where it parses; the part not
+        understood stays unparsed. A condition that does not speak of tapping
+        is trigger(A, other(S)): it cannot react to tapping for mana."""
         structure = _trigger_structure(self.norm[i:j])
         commas = structure.commas
         for k, comma in enumerate(commas):
