@@ -15,11 +15,16 @@ structure, then has oracle.lark read each piece they name:
 - grammar/ability.lark reads a line's structure (its station, sticker and
   deck-building marks, a chapter number, a keyword's label, "Visit" or an
   ability word before an em dash, and whether the rest is triggered,
-  activated ("cost: effect") or neither).
+  activated ("cost: effect") or neither);
+- grammar/trigger_structure.lark reads a triggered ability's first
+  sentence: its commas (a list's, a number list's, or a clause's) and the
+  words that begin the parts after them (603.4's "if", 603.7's "until end
+  of turn, whenever", an effect adding mana); the driver tries oracle.lark's
+  `trigger` at its commas, as no LALR grammar can, and reads the parts
+  after the one where it parses.
 
-The driver still cuts a trigger's first sentence into its condition and
-effect, and reads quoted abilities and the card's names out of the text.
-grammar/oracle.lark parses one piece at a time, so a piece that is not
+The driver still reads quoted abilities and the card's names out of the
+text. grammar/oracle.lark parses one piece at a time, so a piece that is not
 understood becomes `unparsed` for its own span only; the grammar also reads
 a sentence's condition ("If S,", "As long as S,": `conditional`,
 `static_conditional`) and a leveler's layout lines (`level_symbol`,
@@ -31,7 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
@@ -98,8 +103,6 @@ def _printed_number(token) -> Symbol:
     return String(token) if token == "*" else Number(int(token))
 
 
-# 603.7: a delayed triggered ability created by an effect
-DELAYED = re.compile(r"\s*until (end of turn|your next turn), (?=whenever )")
 # 107.3c: "..., where X is S"
 WHERE_X = re.compile(r",\s*where\s+x\s+is\b")
 # a word "target" (115.1) and the count words that may come before it
@@ -119,11 +122,6 @@ TARGET_END = re.compile(
     r"discards?|mills?|sacrifices?|puts?|reveals?|shuffles?|attacks?|blocks?|doesn't|must|on|"
     r"onto|into|among|until|this|at|as|then|if|unless|fights?|phases?|explores?|perpetually|"
     r"assigns?|each|by)\b)")
-
-# a comma inside a list: "Whenever a creature, planeswalker, or battle ..."
-# the rest of a list of numbers after its first comma: " 5, or 6"
-NUMBER_LIST = re.compile(r"\s*\d+(,\s*\d+)*,?\s*(or|and)\s+\d+\b")
-LIST_COMMA = re.compile(r"(\s*([\w'+/-]+\s*){1,3},)*\s*(or|and|and/or)\b")
 
 
 def _x_left(result):
@@ -203,22 +201,6 @@ def _pieces_parser() -> Lark:
 def _pieces_tree(text, rule):
     """The tree of text read as `rule` of pieces.lark, or None (cards repeat their texts)."""
     return parse_or_none(_pieces_parser(), text, rule)
-
-
-def _outside_quotes(text, char):
-    """Positions of char in text outside double quotes."""
-    if '"' not in text:  # most texts: each one
-        at = text.find(char)
-        while at >= 0:
-            yield at
-            at = text.find(char, at + 1)
-        return
-    inside = False
-    for i, c in enumerate(text):
-        if c == '"':
-            inside = not inside
-        elif c == char and not inside:
-            yield i
 
 
 QUOTED = re.compile(r'"[^"]*"')
@@ -484,21 +466,21 @@ class _Ability:
             mode.sentences(0, len(mode.text))
             self.subs = k
 
-    def delayed(self, i, j):
-        """"until end of turn, whenever ..., <effect>": the effect creates a
-        delayed triggered ability (603.7), sub(A, K), lasting that long."""
-        m = DELAYED.match(self.norm, i, j)
-        if m is None:
+    def delayed(self, i, j, commas, k):
+        """"until end of turn, whenever ..., <effect>" after comma k: the
+        effect creates a delayed triggered ability (603.7), sub(A, K),
+        lasting that long."""
+        duration = commas[k].delay
+        if duration is None or k + 1 == len(commas) or commas[k + 1].first_type != "WHENEVER":
             return False
         self.subs += 1
         sub = Function("sub", [self.ab, Number(self.subs)])
-        inner = _Ability(self.card, sub, self.text[m.end():j], False)
+        inner = _Ability(self.card, sub, self.text[i + commas[k + 1].first_at:j], False)
         inner.allow_other = True
         inner.fact("ability_text", String(inner.text))
         inner.refers_to_x()
         inner.triggered(0)
-        inner.fact("duration", Function({"end of turn": "end_of_turn",
-                                         "your next turn": "until_your_next_turn"}[m.group(1)]))
+        inner.fact("duration", duration)
         self.emit([("effect", Function("create_trigger", [sub]))])
         return True
 
@@ -593,63 +575,72 @@ class _Ability:
         self.sentences(j, self.end)
 
     def split_trigger(self, i, j):
-        """A first sentence read as condition and effect: cut at the first
-        comma after a known condition, else before the first effect that
-        parses; the part not understood stays unparsed. A condition that
-        does not speak of tapping is trigger(A, other(S)): it cannot react
-        to tapping for mana."""
-        commas = [i + c for c in _outside_quotes(self.norm[i:j], ",")]
-        for c in commas:
-            if NUMBER_LIST.match(self.norm, c + 1):
-                continue  # a comma of a list of numbers ("with mana value 4, 5, or 6"): the condition goes on
-            trigger = self.parse(i, c, "trigger")
+        """A first sentence read as condition and effect, its commas as
+        grammar/trigger_structure.lark reads them: the condition ends at the
+        first comma where oracle.lark's `trigger` reads it (never a number
+        list's nor a list's last; a list comma's list goes on to the list's
+        end where it reads there too), else at the first clause comma; else
+        the effect begins after the first comma where it parses; the part not
+        understood stays unparsed. A condition that does not speak of tapping
+        is trigger(A, other(S)): it cannot react to tapping for mana."""
+        structure = _trigger_structure(self.norm[i:j])
+        commas = structure.commas
+        for k, comma in enumerate(commas):
+            if comma.kind in ("number_list_comma", "last_list_comma"):
+                continue  # "with mana value 4, 5, or 6", "dies, or is put into exile": the condition goes on
+            trigger = self.parse(i, i + comma.at, "trigger")
+            if trigger is not None and comma.kind == "list_comma":
+                # the list may be the condition's ("Whenever you cast an instant, sorcery, or
+                # Wizard spell,") or the effect's ("When ~ enters, destroy target artifact,
+                # enchantment, or land."): the condition goes on to the list's end where it reads so
+                end = next((m for m in range(k + 1, len(commas)) if commas[m].kind == "clause_comma"), None)
+                whole = None if end is None else self.parse(i, i + commas[end].at, "trigger")
+                if whole is not None:
+                    trigger, k = whole, end
             if trigger is not None:
                 clauses = self.take(trigger)
                 self.emit(clauses)
                 mana = any(t[0] == "trigger" and t[1].name == "tapped_for_mana" for t in clauses)
-                c = self.intervening_if(c, j)
-                if c is None:
+                k = self.intervening_if(i, j, commas, k)
+                if k is None:
                     return
-                if mana and not self.trigger_effect(c + 1, j):
+                c = i + commas[k].at
+                if mana and not self.trigger_effect(c + 1, j, commas[k]):
                     self.sentences(c + 1, j)
-                elif not mana and not self.delayed(c + 1, j):
+                elif not mana and not self.delayed(i, j, commas, k):
                     self.sentences(c + 1, j)
                 return
-        c = next((c for c in commas if not LIST_COMMA.match(self.norm, c + 1)), None)
-        if c is not None and not re.search(r"\btap", self.norm[i:c]):
-            self.fact("trigger", Function("other", [String(self.text[i:c])]))
-            c = self.intervening_if(c, j)
-            if c is not None and not self.delayed(c + 1, j):
-                self.sentences(c + 1, j)
+        k = next((k for k, comma in enumerate(commas) if comma.kind == "clause_comma"), None)
+        if k is not None and not structure.tapping_before(k):
+            self.fact("trigger", Function("other", [String(self.text[i:i + commas[k].at])]))
+            k = self.intervening_if(i, j, commas, k)
+            if k is not None and not self.delayed(i, j, commas, k):
+                self.sentences(i + commas[k].at + 1, j)
             return
-        for c in commas:
-            if self.parse(c + 1, j, self.effect_rule(c + 1, j)) is not None:
+        for comma in commas:
+            c = i + comma.at
+            if self.parse(c + 1, j, comma.effect_rule) is not None:
                 self.unparsed(i, c + 1)
-                self.trigger_effect(c + 1, j)
+                self.trigger_effect(c + 1, j, comma)
                 return
         self.unparsed(i, j)
 
-    def intervening_if(self, c, j):
-        """603.4: "<condition>, if <S>, <effect>": trigger_if(A, S); the
-        comma before the effect (None: the if-clause is unparsed)."""
-        m = re.match(r",\s*if\s+", self.norm[c:j])
-        if m is None:
-            return c
-        end = next((c + m.end() + k for k in _outside_quotes(self.norm[c + m.end():j], ",")
-                    if not LIST_COMMA.match(self.norm, c + m.end() + k + 1)), None)
+    def intervening_if(self, i, j, commas, k):
+        """603.4: "<condition>, if <S>, <effect>" after comma k:
+        trigger_if(A, S), S up to the next clause comma; the index of the
+        comma before the effect (None: no comma ends S, which is unparsed)."""
+        if not commas[k].intervening_if:
+            return k
+        end = next((m for m in range(k + 1, len(commas)) if commas[m].kind == "clause_comma"), None)
         if end is None:
-            self.unparsed(c + 1 + len(self.norm[c + 1:j]) - len(self.norm[c + 1:j].lstrip()), j)
+            self.unparsed(i + commas[k].first_at, j)
             return None
-        self.fact("trigger_if", String(self.text[c + m.end():end]))
+        self.fact("trigger_if", String(self.text[i + commas[k].if_words_at:i + commas[end].at]))
         return end
 
-    def effect_rule(self, i, j):
-        adds = re.match(r"\s*(add|that player|its controller)\b", self.norm[i:j])
-        return "trigger_effect" if adds else "sentence"
-
-    def trigger_effect(self, i, j):
-        """Emit the effect of a trigger in text[i:j]; False if it does not parse."""
-        parsed = self.parse(i, j, self.effect_rule(i, j))
+    def trigger_effect(self, i, j, comma):
+        """Emit the effect of a trigger in text[i:j], after `comma`; False if it does not parse."""
+        parsed = self.parse(i, j, comma.effect_rule)
         if parsed is None:
             return False
         result = self.take(parsed)
@@ -868,3 +859,88 @@ def _layout(line, rule):
     from .transformer import Clauses
 
     return Clauses(None, line, 1, {}, ()).transform(tree)
+
+
+# --------------------------------------------- a triggered ability's commas
+
+@lru_cache(maxsize=1)
+def _trigger_structure_parser() -> Lark:
+    """The parser of trigger_structure.lark: a triggered ability's commas
+    (cache=True: Lark's cache, named by the grammar's own text, which
+    imports no other file)."""
+    return Lark.open(Path(__file__).with_name("trigger_structure.lark"), parser="lalr",
+                     start="trigger_sentence", cache=True, _plugins={"ContextualLexer": FastContextualLexer})
+
+
+# the words that begin an effect read as oracle.lark's trigger_effect (106.12a)
+_MANA_ADDERS = frozenset(["ADD", "THAT_PLAYER", "ITS_CONTROLLER"])
+# a word or words that speak of tapping
+_TAPPING = frozenset(["TAPPING", "CLAUSE_WORDS_TAPPING"])
+# 603.7: how long a delayed triggered ability lasts
+_DELAYS = {"UNTIL_END_OF_TURN": Function("end_of_turn"), "UNTIL_YOUR_NEXT_TURN": Function("until_your_next_turn")}
+
+
+@dataclass(frozen=True)
+class _Comma:
+    """A comma of a triggered ability's first sentence and the segment
+    after it, up to the next comma (offsets in the sentence)."""
+    at: int
+    kind: str                   # list_comma, last_list_comma, number_list_comma or clause_comma
+    segment: tuple              # the segment's tokens (its words after a fourth or a sign: spans)
+
+    @property
+    def first_type(self):
+        return self.segment[0].type if self.segment else None
+
+    @property
+    def first_at(self):
+        return self.segment[0].start_pos
+
+    @property
+    def intervening_if(self):
+        """The segment begins an "if" clause (603.4): "if" and its words."""
+        return len(self.segment) > 1 and self.first_type == "IF"
+
+    @property
+    def if_words_at(self):
+        """Where the words of the "if" clause begin."""
+        return self.segment[1].start_pos
+
+    @property
+    def delay(self):
+        """The segment is "until end of turn" or "until your next turn"
+        alone: the duration of a delayed trigger (603.7), else None."""
+        return _DELAYS.get(self.first_type) if len(self.segment) == 1 else None
+
+    @property
+    def effect_rule(self):
+        """The rule of oracle.lark an effect after this comma is read as."""
+        return "trigger_effect" if self.first_type in _MANA_ADDERS else "sentence"
+
+
+@dataclass(frozen=True)
+class _TriggerStructure:
+    first: tuple                # the tokens before the first comma
+    commas: tuple               # the _Comma of each comma, in order
+
+    def tapping_before(self, k):
+        """Whether a word before comma k speaks of tapping ("tap", "tapped")."""
+        return any(t.type in _TAPPING for t in self.first) or any(
+            t.type in _TAPPING for comma in self.commas[:k] for t in comma.segment)
+
+
+@lru_cache(maxsize=1 << 14)
+def _trigger_structure(sentence):
+    """A triggered ability's first sentence read by trigger_structure.lark:
+    its tree nests each comma in the one before (a list's commas are known
+    at its end); here they are in order."""
+    if "," not in sentence:
+        return _TriggerStructure((), ())
+    node = parse_or_none(_trigger_structure_parser(), sentence, "trigger_sentence")
+    first = tuple(c for c in node.children if not isinstance(c, Tree))
+    commas = []
+    while node.children and isinstance(node.children[-1], Tree):
+        node = node.children[-1]
+        comma, *segment = (c for c in node.children if not isinstance(c, Tree))
+        commas.append(_Comma(comma.start_pos, node.data, tuple(segment)))
+    return _TriggerStructure(first, tuple(commas))

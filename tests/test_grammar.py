@@ -1892,3 +1892,76 @@ def test_the_keyword_terminal_is_the_lexicons():
     text = (Path(lexicon.__file__).with_name("lexicon.lark")).read_text()
     definition = text[text.index("\nKEYWORD_NAME:"):].split("\n\n")[0]
     assert re.findall(r'"([^"]+)"i', definition) == list(lexicon.KEYWORDS)
+
+
+@pytest.mark.parametrize("sentence, kinds", [
+    # a list's commas are known at its "or": the comma before the effect is a clause's
+    ("whenever a creature, planeswalker, or battle enters, draw a card.",
+     ["list_comma", "last_list_comma", "clause_comma"]),
+    ("when ~ enters, search your graveyard, hand, and library for a card, then shuffle.",
+     ["list_comma", "list_comma", "last_list_comma", "clause_comma"]),
+    ("whenever you cast a spell with mana value 4, 5, or 6, draw a card.",
+     ["number_list_comma", "last_list_comma", "clause_comma"]),
+    # a quote's commas are its own
+    ('whenever x, it gains "q1"   , draw a card.', ["clause_comma", "clause_comma"]),
+    ('whenever x, it gains "a, b, or c', ["clause_comma"]),
+    # any text reads
+    ("a,,b,", ["clause_comma"] * 3), (", or, and, 5, 6", ["last_list_comma", "last_list_comma", "clause_comma", "clause_comma"]),
+])
+def test_the_trigger_structure_reads_each_comma(sentence, kinds):
+    from grammar import _trigger_structure
+    commas = _trigger_structure(sentence).commas
+    assert [c.kind for c in commas] == kinds
+    assert [sentence[c.at] for c in commas] == [","] * len(kinds)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 603.4: the "if" clause runs to the next clause comma, past its list
+    ("At the beginning of your upkeep, if you control an Employee, a Performer, or a Robot, you gain 1 life.",
+     {'trigger_if(A,"you control an Employee, a Performer, or a Robot")', 'effect(A,1,other("you gain 1 life"))'}),
+    # no clause comma ends it: the if clause and the effect stay unparsed
+    ("At the beginning of your upkeep, if you control a Robot or an Employee and gain 1 life.",
+     {'unparsed(A,33,87,"if you control a Robot or an Employee and gain 1 life.")'}),
+    # 603.7: "until end of turn, whenever ..." after the condition
+    ("When this creature enters, until end of turn, whenever another creature dies, you gain 1 life.",
+     {"trigger(A,enters(sel_self))", "effect(A,1,create_trigger(sub(A,1)))"}),
+])
+def test_the_parts_after_a_trigger_condition(text, expected):
+    assert expected <= facts(text)
+
+
+def test_fast_lexer_gives_larks_trigger_structure():
+    # grammar/lexing.py on trigger_structure.lark: the same trees as lark's own
+    # contextual lexer, whose states take CLAUSE_WORDS only after a clause's fourth word
+    from lark import Lark
+
+    import grammar
+    from grammar.lexing import parse_or_none
+
+    reference = Lark.open(Path(grammar.__file__).with_name("trigger_structure.lark"), parser="lalr",
+                          start="trigger_sentence")
+    for sentence in ["whenever a creature, planeswalker, or battle enters, draw a card.",
+                     "whenever a player taps a land for mana, if it's untapped, that player adds {g}.",
+                     'when ~ enters, until end of turn, whenever x, it gains "q1"   , then y.',
+                     "whenever you cast a spell with mana value 4, 5, or 6, you gain 2 life."]:
+        ours = parse_or_none(grammar._trigger_structure_parser(), sentence, "trigger_sentence")
+        assert ours == reference.parse(sentence)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the list is the condition's: the condition goes on to its end
+    ("Whenever you cast an instant, sorcery, or Wizard spell, you may draw a card.",
+     {"trigger(A,cast(you,S4))", "sel_any_of(S4,S1)", "sel_any_of(S4,S3)", "sel_subtype_in(S3,wizard)",
+      'effect(A,1,other("draw a card"))'}),
+    # "or" after a comma: the condition goes on
+    ("Whenever another creature dies, or a creature card leaves your graveyard, you gain 1 life.",
+     {'trigger(A,other("Whenever another creature dies, or a creature card leaves your graveyard"))',
+      'effect(A,1,other("you gain 1 life"))'}),
+    # the list is the effect's: the condition ends at its first comma
+    ("When this creature enters, destroy target artifact, enchantment, or land.",
+     {"trigger(A,enters(sel_self))", "effect(A,1,destroy(target(1)))"}),
+])
+def test_a_list_after_a_trigger_condition(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
