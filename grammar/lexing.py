@@ -17,7 +17,7 @@ improves the message, is left out: the driver only asks whether it parsed.
 
 import re
 
-from lark.lexer import BasicLexer, ContextualLexer, PatternStr, Token, UnlessCallback
+from lark.lexer import BasicLexer, ContextualLexer, PatternStr, Token, UnlessCallback, _create_unless
 from lark.parsers.lalr_analysis import Shift
 
 _SPACE = re.compile(r"\s+")
@@ -31,7 +31,11 @@ class FastBasicLexer(BasicLexer):
     _others = None     # the callbacks that are no keyword look-up
 
     def _split_callbacks(self):
-        scanner = self.scanner  # builds lark's callbacks
+        # lark's terminals and callbacks as its scanner has them, without
+        # compiling its scanner's patterns: only the spaced ones below are
+        # matched (a state's patterns are large: compiling both cost about
+        # half a second of every process that parses)
+        terminals, self.callback = _create_unless(self.terminals, self.g_regex_flags, self.re, self.use_bytes)
         keywords, others = {}, {}
         for type_, callback in self.callback.items():
             terms = callback.scanner.terminals if isinstance(callback, UnlessCallback) else None
@@ -44,9 +48,7 @@ class FastBasicLexer(BasicLexer):
             else:
                 others[type_] = callback
         self._keywords, self._others = keywords, others
-        # lark's patterns after the whitespace, taken possessively: one match a token
-        self._spaced = [re.compile(r"\s*+(?:%s)" % mre.pattern, mre.flags) for mre in scanner._mres]
-        return scanner
+        self._spaced = _spaced_patterns(terminals, self.g_regex_flags, len(terminals))
 
     def token_at(self, source, pos):
         """The token at pos of source (whitespace skipped before it), None
@@ -85,6 +87,21 @@ class FastBasicLexer(BasicLexer):
         line_ctr.char_pos = t.end_pos
         lex_state.last_token = t
         return t
+
+
+def _spaced_patterns(terminals, flags, size):
+    """lark's Scanner patterns (one named group a terminal, in its order, at
+    most `size` groups a pattern), each after the whitespace, taken
+    possessively: one match a token."""
+    patterns = []
+    while terminals:
+        union = "|".join("(?P<%s>%s)" % (t.name, t.pattern.to_regexp()) for t in terminals[:size])
+        try:
+            patterns.append(re.compile(r"\s*+(?:%s)" % union, flags))
+        except AssertionError:  # too many groups for one pattern, as lark's _build_mres
+            return _spaced_patterns(terminals, flags, size // 2)
+        terminals = terminals[size:]
+    return patterns
 
 
 class FastContextualLexer(ContextualLexer):
