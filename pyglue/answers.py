@@ -35,7 +35,7 @@ READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", 
         "ability_number", "ask_ability", "could_produce", "outcome", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
         "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement", "event_result",
-        "event_created", "event_sub", "event_final_chooser"}
+        "event_created", "event_sub", "event_final_chooser", "event_mana"}
 # The event graph interface (VOCABULARY.md), read by EventGraph.
 GRAPH = {"event_root", "event_step", "event_final", "event_effect_class"}
 
