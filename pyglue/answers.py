@@ -103,17 +103,21 @@ class ModelIndex:
         self.steps: dict[int, dict[int, list[tuple[int, int, int]]]] = defaultdict(dict)
         number, symbol = symbols.number, symbols.symbol
         others: list[list[int]] = []
+        steps_of, lefts = self.steps, {}  # lefts: key -> number, a few keys
 
         def step(keys: list[int]) -> None:  # most atoms: grouped by ask and by state, as keys
             if len(keys) != 5:
                 others.append(keys)
                 return
             ask, node, effect_class, target, left = keys
-            edges = self.steps[ask]
+            edges = steps_of[ask]
             steps = edges.get(node)
             if steps is None:
                 steps = edges[node] = []
-            steps.append((effect_class, target, number(left)))
+            count = lefts.get(left)
+            if count is None:
+                count = lefts[left] = number(left)
+            steps.append((effect_class, target, count))
 
         groups = symbols.by_name(result.keys, {"event_step": step})
         if others:
