@@ -50,11 +50,11 @@ def _title(answer: Answer) -> str:
     return f"{answer.ask.index}. {answer.data['ask']} {answer.data['object']}{ability}"
 
 
-def _state_label(node: clingo.Symbol, mana: dict[clingo.Symbol, clingo.Symbol]) -> str:
-    """A state n(Applied, N) says the mana the event would add (event_mana/3: N's mana);
-    `empty`: no type defined (106.5)."""
-    if node.match("n", 2) and node.arguments[1] in mana:
-        return mana_string(mana[node.arguments[1]]) or "no mana"
+def _state_label(node: clingo.Symbol, mana: dict[int, clingo.Symbol]) -> str:
+    """A state Applied * C + N says the mana the event would add (event_mana/3: the mana
+    of each of the C numbers N); `empty`: no type defined (106.5)."""
+    if node.type == clingo.SymbolType.Number and mana:
+        return mana_string(mana[node.number % len(mana)]) or "no mana"
     return "no mana"
 
 
@@ -70,8 +70,8 @@ def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
     if not answer.data.get("legal"):
         return dot.source
     graph = EventGraph(index, answer.ask.index)
-    mana = dict(index.of("event_mana", answer.ask.index))
-    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=lambda key: str(graph.symbol(key))))}
+    mana = {number.number: tuple_term for number, tuple_term in index.of("event_mana", answer.ask.index)}
+    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=graph.symbol))}
     reached = _ways_to(graph)
     for node, name in names.items():
         endings = graph.endings.get(node)
@@ -83,9 +83,9 @@ def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
             dot.node(name, label, style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
         else:
             dot.node(name, _state_label(graph.symbol(node), mana))
-    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: str(graph.symbol(item[0]))):
+    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: graph.symbol(item[0])):
         dot.edge("start", names[root], _orders(choices * graph.orders_from(root)))
-    for node in sorted(graph.edges, key=lambda key: str(graph.symbol(key))):
+    for node in sorted(graph.edges, key=graph.symbol):
         # by class, then state (as terms): not in the order of the model's atoms
         for effect_class, target, left in sorted(graph.edges[node], key=lambda step: tuple(map(graph.symbol, step[:2]))):
             members = [effect_name(index, effect) for effect in graph.members[effect_class]]
