@@ -35,7 +35,7 @@ READ = {"answer", "answer_item", "ask_error", "forbidden", "forbidden_because", 
         "ability_number", "ask_ability", "could_produce", "outcome", "ask_subject", "ask_x",
         "copy_target", "copy_mode", "copy_cast", "does_not_resolve", "copy_divided", "copy_sacrificed",
         "copy_damage", "illegal_target", "triggered", "trigger_x", "entering_replacement", "event_result",
-        "event_created", "event_sub", "event_final_chooser"}
+        "event_created", "event_sub", "event_final_chooser", "event_mana"}
 # The event graph interface (VOCABULARY.md), read by EventGraph.
 GRAPH = {"event_root", "event_step", "event_final", "event_effect_class"}
 
@@ -103,6 +103,7 @@ class ModelIndex:
         self.steps: dict[int, Steps] = {}
         number, symbol = symbols.number, symbols.symbol
         others: list[list[int]] = []
+        lefts = {}  # a step's Left: key -> number, a few keys
 
         def step(keys: list[int]) -> None:  # most atoms: grouped by ask and by state, as keys
             if len(keys) != 5:
@@ -122,7 +123,10 @@ class ModelIndex:
             row = steps.out[source]
             if row is Steps.NONE:
                 row = steps.out[source] = []
-            row += (steps.classes.setdefault(effect_class, effect_class), to, number(left))
+            count = lefts.get(left)
+            if count is None:
+                count = lefts[left] = number(left)
+            row += (steps.classes.setdefault(effect_class, effect_class), to, count)
 
         groups = symbols.by_name(result.keys, {"event_step": step})
         if others:

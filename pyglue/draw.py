@@ -50,10 +50,11 @@ def _title(answer: Answer) -> str:
     return f"{answer.ask.index}. {answer.data['ask']} {answer.data['object']}{ability}"
 
 
-def _state_label(node: clingo.Symbol) -> str:
-    """A state n(Applied, Mana) says the mana the event would add; `empty`: no type defined (106.5)."""
-    if node.match("n", 2):
-        return mana_string(node.arguments[1]) or "no mana"
+def _state_label(node: clingo.Symbol, mana: dict[int, clingo.Symbol]) -> str:
+    """A state Applied * C + N says the mana the event would add (event_mana/3: the mana
+    of each of the C numbers N); `empty`: no type defined (106.5)."""
+    if node.type == clingo.SymbolType.Number and mana:
+        return mana_string(mana[node.number % len(mana)]) or "no mana"
     return "no mana"
 
 
@@ -69,22 +70,24 @@ def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
     if not answer.data.get("legal"):
         return dot.source
     graph = EventGraph(index, answer.ask.index)
-    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=lambda key: str(graph.symbol(key))))}
+    mana = {number.number: tuple_term for number, tuple_term in index.of("event_mana", answer.ask.index)}
+    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=graph.symbol))}
     reached = _ways_to(graph)
     for node, name in names.items():
         endings = graph.endings.get(node)
         if endings:
             outcomes = [mana or "no mana" for mana in endings]
             # triggered mana abilities may add to the state's mana: then both are said
-            state = _state_label(graph.symbol(node))
+            state = _state_label(graph.symbol(node), mana)
             label = f"adds {outcomes[0]}" if outcomes == [state] else f"{state}\\nadds {', '.join(outcomes)}"
             dot.node(name, label, style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
         else:
-            dot.node(name, _state_label(graph.symbol(node)))
-    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: str(graph.symbol(item[0]))):
+            dot.node(name, _state_label(graph.symbol(node), mana))
+    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: graph.symbol(item[0])):
         dot.edge("start", names[root], _orders(choices * graph.orders_from(root)))
-    for node in sorted(graph.edges, key=lambda key: str(graph.symbol(key))):
-        for effect_class, target, left in graph.edges[node]:
+    for node in sorted(graph.edges, key=graph.symbol):
+        # by class, then state (as terms): not in the order of the model's atoms
+        for effect_class, target, left in sorted(graph.edges[node], key=lambda step: tuple(map(graph.symbol, step[:2]))):
             members = [effect_name(index, effect) for effect in graph.members[effect_class]]
             effects = members[0] if len(members) == 1 else f"any of {', '.join(members)}"
             through = reached[node] * left * graph.orders_from(target)

@@ -87,7 +87,8 @@ def by_name(atoms: Iterable[int], take: dict[str, Callable[[list[int]], Any]] | 
             characters = _NAME[0]
             name = _ffi.string(characters).decode()
             sink = sink_at[characters] = take.get(name) or groups.setdefault(name, []).append
-        sink(unpack(_ARGUMENTS[0], _SIZE[0]) if _SIZE[0] else [])
+        size = _SIZE[0]
+        sink(unpack(_ARGUMENTS[0], size) if size else [])
     return groups
 
 
