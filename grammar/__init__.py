@@ -581,7 +581,9 @@ class _Ability:
         list's nor a list's last; a list comma's list goes on to the list's
         end where it reads there too), else at the first clause comma; else
         the effect begins after the first comma where it parses; the part not
-        understood stays unparsed. A condition that does not speak of tapping
+        understood stays unparsed. A condition read at a list comma whose
+        list neither the condition nor the effect reads is no reading: the
+        sentence stays unparsed. A condition that does not speak of tapping
         is trigger(A, other(S)): it cannot react to tapping for mana."""
         structure = _trigger_structure(self.norm[i:j])
         commas = structure.commas
@@ -597,6 +599,12 @@ class _Ability:
                 whole = None if end is None else self.parse(i, i + commas[end].at, "trigger")
                 if whole is not None:
                     trigger, k = whole, end
+                elif end is not None and self.parse(i + comma.at + 1, j, comma.effect_rule) is None:
+                    # neither reads: the list may be the condition's ("Whenever this creature attacks,
+                    # blocks, or becomes the target of a spell, ...": never `attacks` alone) or the
+                    # effect's ("When ~ enters, search your graveyard, hand, and library for ..."):
+                    # no guess, the sentence is not understood
+                    return self.unparsed(i, j)
             if trigger is not None:
                 clauses = self.take(trigger)
                 self.emit(clauses)

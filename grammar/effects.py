@@ -328,8 +328,11 @@ class Effects(Reading):
     def copy_spell(self, target):
         return [("effect", fn("copy_spell", target))]
 
-    def copy_card(self, it):
-        return [("effect", fn("copy_card", it))]
+    def copy_card(self):
+        return [("effect", fn("copy_card", const("it")))]
+
+    def copy_object(self):
+        return [("effect", fn("copy_object", const("it")))]
 
     def may_choose_new_targets(self):
         return [("effect", const("may_choose_new_targets"))]

@@ -1965,3 +1965,34 @@ def test_a_list_after_a_trigger_condition(text, expected):
     got = facts(text)
     assert expected <= got
     assert not any(f.startswith("unparsed(") for f in got)
+
+
+def test_a_list_in_a_trigger_condition_is_not_cut_at_its_first_comma():
+    """"attacks, blocks, or becomes the target of a spell" is one condition:
+    never read as `attacks` with the rest unparsed (a trigger on attacks
+    only would be a wrong fact). Where the words do not tell whether a list
+    is the condition's or the effect's, the sentence is not understood; the
+    list of an effect that reads stays the effect's."""
+    skitterspike = card_facts("Giggling Skitterspike", "Whenever this creature attacks, blocks, or becomes "
+                              "the target of a spell, it deals damage equal to its power to each opponent.")
+    assert skitterspike == {"ability_kind(a1,triggered)", 'unparsed(a1,0,126,"Whenever this creature attacks, '
+                            'blocks, or becomes the target of a spell, it deals damage equal to its power to '
+                            'each opponent.")'}
+    thurid = card_facts("Thurid, Mare of Destiny",
+                        "Whenever you cast a Pegasus, Unicorn, or Horse creature spell, copy it.")
+    assert not any(f.startswith(("trigger", "effect", "sel_")) for f in thurid)
+    kassandra = card_facts("Kassandra, Eagle Bearer", "When Kassandra enters, search your graveyard, hand, "
+                           "and library for a card named The Spear of Leonidas, put it onto the battlefield, "
+                           "then shuffle.", supertypes=("Legendary",))
+    assert not any(f.startswith(("trigger", "effect")) for f in kassandra)
+    slime = card_facts("Acidic Slime", "When this creature enters, destroy target artifact, enchantment, or land.")
+    assert "trigger(a1,enters(sel_self))" in slime and "effect(a1,1,destroy(target(1)))" in slime
+
+
+def test_copy_it_does_not_say_a_card():
+    """"Copy that card" is 707.12's copy of a card; "copy it" after a cast
+    trigger copies a spell (707.10): the words alone do not tell."""
+    melek = card_facts("Melek, Izzet Paragon", "Whenever you cast an instant or sorcery spell from your "
+                       "library, copy it. You may choose new targets for the copy.")
+    assert "effect(a1,1,copy_object(it))" in melek
+    assert not any("copy_card" in f for f in melek)
