@@ -383,18 +383,19 @@ def test_after_a_redirect_each_outcome_names_who_chooses_then(capsys, corpus_pat
 
 
 def test_a_resolving_sources_unread_self_replacement_warns(tmp_path, capsys, corpus_path):
-    # 614.15: Hinder's "If that spell is countered this way, put that card on
-    # your choice of the top or bottom ..." is not read: the countered spell's
-    # move is answered without it, and the answer says so.
-    path = tmp_path / "hinder.toml"
+    # 614.15: Desertion's "If an artifact or creature spell is countered this
+    # way, put that card onto the battlefield under your control instead ..."
+    # is not read: the countered spell's move is answered without it, and the
+    # answer says so.
+    path = tmp_path / "desertion.toml"
     path.write_text('[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\nzone = "stack"\n'
-                    '[[object]]\nid = "hinder"\ncard = "Hinder"\ncontroller = "you"\nzone = "stack"\n'
+                    '[[object]]\nid = "desertion"\ncard = "Desertion"\ncontroller = "you"\nzone = "stack"\n'
                     'targets = ["bears"]\n'
-                    '[[ask]]\nevent = "zone_change"\nobject = "bears"\nto = "graveyard"\nsource = "hinder"\n')
+                    '[[ask]]\nevent = "zone_change"\nobject = "bears"\nto = "graveyard"\nsource = "desertion"\n')
     code, out, err = run(capsys, "ask", "--json", "--cards", corpus_path, path)
     assert code == 0, err
     [answer] = json.loads(out)["answers"]
-    assert [w["object"] for w in answer["warnings"]] == ["hinder"]
+    assert [w["object"] for w in answer["warnings"]] == ["desertion"]
     assert [o["result"] for o in answer["outcomes"]] == [{"zone": "graveyard"}]
 
 
