@@ -443,8 +443,7 @@ class _Builder:
 
         # An object is named ID#N when several of its abilities have effects on this event
         # (for an event ask; for a mana event, several replacement effects at all).
-        several = Counter(_granting(a).arguments[0] for members in graph.members.values() for a in members
-                          if _granting(a).match("ab", 2)) if results else None
+        several = abilities_by_object(graph) if results else None
 
         names: dict[int, str] = {}  # by the key of the ability (pyglue.symbols)
 
@@ -609,6 +608,13 @@ def effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | No
     if ability not in index.effect_names:
         index.effect_names[ability] = _effect_name(index, ability)
     return index.effect_names[ability]
+
+
+def abilities_by_object(graph: "EventGraph") -> Counter:
+    """How many abilities of each object have effects in an event's graph (an object
+    with several is named ID#N in the answers)."""
+    return Counter(_granting(a).arguments[0] for members in graph.members.values() for a in members
+                   if _granting(a).match("ab", 2))
 
 
 def _granting(ability: clingo.Symbol) -> clingo.Symbol:

@@ -71,7 +71,7 @@ def answer_scenario(source: str | Path | dict, settings: Settings, name: str = "
             from .draw import drawable, picture
 
             kinds = {answer.ask.index: scenario.schema.kinds[answer.ask.kind] for answer in built}
-            return {answer.ask.index: picture(index, answer, kinds[answer.ask.index])
+            return {answer.ask.index: picture(index, answer, kinds[answer.ask.index], scenario)
                     for answer in built if drawable(kinds[answer.ask.index])}
 
         built, stats, warnings, shown, drawn = solve_then(

@@ -306,7 +306,7 @@ def _run_draw(args: argparse.Namespace) -> int:
     answered = answer_scenario(source, _settings(args), name, draw=True)
     if args.ask is None:
         if not answered.pictures:
-            raise MtgaspError(f"{name}: no ask to draw (draw draws activate and characteristics asks)")
+            raise MtgaspError(f"{name}: no ask to draw (draw draws activate, event and characteristics asks)")
         number = min(answered.pictures)
     else:
         number = args.ask
@@ -314,7 +314,7 @@ def _run_draw(args: argparse.Namespace) -> int:
         if number not in kinds:
             raise MtgaspError(f"{name}: no ask {number} (the file has {len(kinds)})")
         if number not in answered.pictures:
-            raise MtgaspError(f"{name}: ask {number} is a {kinds[number]} ask; draw draws activate and "
+            raise MtgaspError(f"{name}: ask {number} is a {kinds[number]} ask; draw draws activate, event and "
                               "characteristics asks")
     write_picture(answered.pictures[number], args.output)
     return EXIT_WARNINGS if args.strict and any(answer.warnings for answer in answered.answers) else 0

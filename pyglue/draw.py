@@ -1,25 +1,30 @@
 """`mtgasp draw`: pictures of answers, as Graphviz DOT.
 
-The event graph of an `activate` ask (616.1) is drawn from the solve's atoms
-(the ModelIndex), in the solver's child process, where the answers are built:
-states are nodes labelled with the mana the event would add, steps are edges
-labelled with the effects of their class and the number of complete orders
-through them, and final states are highlighted with their outcome. A
-`characteristics` answer is drawn from its keys. Which asks can be drawn is
-read from the schema (an answer key of type event_outcomes, or an answer that
-is a characteristics table), so a researcher's kind is drawn the same way.
+The event graph of an `activate` or `event` ask (616.1) is drawn from the
+solve's atoms (the ModelIndex), in the solver's child process, where the
+answers are built: states are nodes (an `activate` ask's labelled with the
+mana the event would add), steps are edges labelled with the effects of
+their class and the number of complete orders through them, and final
+states are highlighted with their outcome (the mana added, or the `result`
+of an `event` ask). A `characteristics` answer is drawn from its keys.
+Which asks can be drawn is read from the schema (an answer key of type
+event_outcomes, or an answer that is a characteristics table), so a
+researcher's kind is drawn the same way.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 
 import clingo
 
-from .answers import Answer, EventGraph, ModelIndex, effect_name, mana_string
+from .answers import (Answer, EventGraph, EventResults, ModelIndex, _Builder, abilities_by_object, effect_name,
+                      mana_string)
 from .errors import MtgaspError
+from .scenario import Scenario
 from .schema import AskKind
 
 FORMATS = ("dot", "svg", "png")
@@ -30,8 +35,10 @@ def drawable(kind: AskKind) -> bool:
     return "event_outcomes" in kind.answer.values() or kind.inline == "characteristics"
 
 
-def picture(index: ModelIndex, answer: Answer, kind: AskKind) -> str:
+def picture(index: ModelIndex, answer: Answer, kind: AskKind, scenario: Scenario) -> str:
     """The DOT source of one answer's picture."""
+    if "event_outcomes" in kind.answer.values() and kind.expect_field == "result":
+        return event_ask_dot(index, answer, scenario)
     if "event_outcomes" in kind.answer.values():
         return event_graph_dot(index, answer)
     return characteristics_dot(answer)
@@ -47,7 +54,8 @@ def _digraph(answer: Answer, **node_attr: str):
 
 def _title(answer: Answer) -> str:
     ability = f" (ability {answer.data['ability']})" if answer.data.get("ability") is not None else ""
-    return f"{answer.ask.index}. {answer.data['ask']} {answer.data['object']}{ability}"
+    event = f" {answer.data['event']}" if answer.data.get("event") is not None else ""
+    return f"{answer.ask.index}. {answer.data['ask']}{event} {answer.data.get('object') or ''}{ability}".rstrip()
 
 
 def _state_label(node: clingo.Symbol, mana: dict[int, clingo.Symbol]) -> str:
@@ -93,6 +101,47 @@ def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
             through = reached[node] * left * graph.orders_from(target)
             dot.edge(names[node], names[target], f"{effects}\\n{_orders(through)}")
     return dot.source
+
+
+def event_ask_dot(index: ModelIndex, answer: Answer, scenario: Scenario) -> str:
+    """An `event` ask's graph: each state a node, numbered from the start; a final state
+    says its results (what the event does: the answer's `result`, one line a key)."""
+    dot = _digraph(answer, shape="box", style="rounded")
+    dot.node("start", answer.data["event"], shape="circle")
+    results = EventResults(_Builder(scenario, index, 1), answer.ask.index)
+    graph = EventGraph(index, answer.ask.index, results.key, results.endings)
+    several = abilities_by_object(graph)
+    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=graph.symbol))}
+    reached = _ways_to(graph)
+    for node, name in names.items():
+        endings = graph.endings.get(node)
+        if endings:
+            label = "\\n\\n".join(_result_lines(json.loads(result)) for result in sorted(endings))
+            dot.node(name, label, style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
+        else:
+            dot.node(name, "")
+    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: graph.symbol(item[0])):
+        dot.edge("start", names[root], _orders(choices * graph.orders_from(root)))
+    for node in sorted(graph.edges, key=graph.symbol):
+        for effect_class, target, left in sorted(graph.edges[node], key=lambda step: tuple(map(graph.symbol, step[:2]))):
+            members = [effect_name(index, effect, several) for effect in graph.members[effect_class]]
+            effects = members[0] if len(members) == 1 else f"any of {', '.join(members)}"
+            through = reached[node] * left * graph.orders_from(target)
+            dot.edge(names[node], names[target], f"{effects}\\n{_orders(through)}")
+    return dot.source
+
+
+def _result_lines(result: dict, path: str = "") -> str:
+    """A result as lines "key value", nested keys joined ("counters bears +1/+1 4");
+    nothing done: "nothing"."""
+    lines = []
+    for key, value in sorted(result.items()):
+        name = f"{path}{key}"
+        if isinstance(value, dict):
+            lines.append(_result_lines(value, name + " "))
+        else:
+            lines.append(f"{name} {json.dumps(value) if isinstance(value, (list, bool)) else value}")
+    return "\\n".join(lines) or "nothing"
 
 
 def _states(graph: EventGraph) -> set[int]:

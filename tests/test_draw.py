@@ -1,4 +1,4 @@
-"""`mtgasp draw`: the event graph of an activate ask and an object's characteristics,
+"""`mtgasp draw`: the event graph of an activate or event ask and an object's characteristics,
 as DOT, SVG and PNG; the README's picture is the one the command makes now."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_the_readme_picture_is_current(capsys, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--ask", "2"], "ask 2 is a can_target ask; draw draws activate and characteristics asks"),
+    (["--ask", "2"], "ask 2 is a can_target ask; draw draws activate, event and characteristics asks"),
     (["--ask", "9"], "no ask 9 (the file has 3)"),
 ])
 def test_an_ask_that_cannot_be_drawn(capsys, tmp_path, args, message):
@@ -127,3 +127,18 @@ def test_without_graphviz_dot_svg_is_one_message(capsys, tmp_path, monkeypatch):
     code, err = draw(capsys, EXAMPLES / "reflection_then_contamination.toml", "-o", out)
     assert code == 2 and err.count("\n") == 1 and "needs Graphviz's dot program" in err and not out.exists()
     assert draw(capsys, EXAMPLES / "reflection_then_contamination.toml", "-o", tmp_path / "x.dot")[0] == 0
+
+
+def test_an_event_asks_graph_ends_with_its_results(capsys, tmp_path, corpus_path):
+    # Doubling Season and Hardened Scales, one counter (616.1): the two orders are two
+    # paths, each ending with its result (3 or 4 counters), not with mana
+    out = tmp_path / "graph.dot"
+    scenario = REPO_ROOT / "tests" / "events" / "put_counters_doubling_season_and_hardened_scales_one_counter.toml"
+    assert draw(capsys, "--cards", corpus_path, scenario, "-o", out)[0] == 0
+    source = out.read_text()
+    assert 'label="1. event put_counters bears"' in source and "start [label=put_counters" in source
+    assert 'start -> s0 [label="2 orders"]' in source
+    assert source.count("fillcolor=palegreen") == 2
+    assert 'label="counters bears +1/+1 3"' in source and 'label="counters bears +1/+1 4"' in source
+    assert 's0 -> s1 [label="doubling_season\\n1 order"]' in source
+    assert "mana" not in source and "activate" not in source
