@@ -1885,6 +1885,14 @@ def test_a_modal_ability_is_cut_into_its_modes(text, modes):
     assert [str(m.children[1]) if len(m.children) > 1 else None for m in tree.children] == modes
 
 
+def test_what_a_sentence_on_every_object_does_not_read_is_unparsed():
+    """Mycosynth Lattice: the permanents are read, the cards and spells not."""
+    text = "All cards that aren't on the battlefield, spells, and permanents are colorless."
+    ct = parse_card("o", "Mycosynth Lattice", text, ["Artifact"])
+    assert ct.unparsed == [(ct.abilities[0][1], 4, 48, "cards that aren't on the battlefield, spells")]
+    assert 'effect(ab("o",1),1,set_colors(sel(ab("o",1),1),()))' in {str(f) for f in ct.facts}
+
+
 def test_the_keyword_terminal_is_the_lexicons():
     """lexicon.lark's KEYWORD_NAME spells out grammar/lexicon.py's KEYWORDS."""
     from grammar import lexicon
