@@ -40,14 +40,14 @@ from lark import Lark, Token, Tree
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
-from . import cache as _cache, lexicon
+from . import cache as _cache
 from .lexing import FastContextualLexer, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
-__all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "constant_name"]
+__all__ = ["CardText", "parse_card", "parse_type_line", "type_line_words", "parse_mana_cost", "constant_name"]
 
 
 @lru_cache(maxsize=1)
@@ -76,19 +76,32 @@ class CardText:
 
 # ------------------------------------------------------------- type line
 
+_TYPE_LINE_FACTS = {"SUPERTYPE": "printed_supertype", "CARD_TYPE": "printed_card_type",
+                    "OTHER_TYPE": "printed_card_type", "TWO_WORD_SUBTYPE": "printed_subtype",
+                    "SUBTYPE": "printed_subtype"}
+
+
 def parse_type_line(obj_id, type_line):
-    """printed_card_type / printed_supertype / printed_subtype facts."""
+    """printed_card_type / printed_supertype / printed_subtype facts of a
+    type line (grammar/type_line.lark); none where it does not parse."""
     obj = String(obj_id)
-    types, _, subtypes = type_line.partition("—")
-    facts = []
-    supertypes = {t.lower() for t in lexicon.SUPERTYPES + lexicon.UN_SUPERTYPES}
-    for word in types.split():
-        name = constant_name(word)
-        pred = "printed_supertype" if name in supertypes else "printed_card_type"
-        facts.append(Function(pred, [obj, Function(name)]))
-    for word in re.findall(r"Time Lord|\S+", subtypes):
-        facts.append(Function("printed_subtype", [obj, Function(constant_name(word))]))
-    return facts
+    return [Function(_TYPE_LINE_FACTS[t.type], [obj, Function(constant_name(t))]) for t in type_line_words(type_line)]
+
+
+@lru_cache(maxsize=1 << 13)
+def type_line_words(type_line):
+    """The words of a type line (grammar/type_line.lark's tokens: SUPERTYPE,
+    CARD_TYPE, OTHER_TYPE, TWO_WORD_SUBTYPE, SUBTYPE), () where it does not
+    parse (cards share their type lines)."""
+    tree = parse_or_none(_type_line_parser(), type_line, "type_line")
+    return () if tree is None else tuple(tree.children)
+
+
+@lru_cache(maxsize=1)
+def _type_line_parser() -> Lark:
+    """The parser of type_line.lark (built at its first use)."""
+    return Lark.open(Path(__file__).with_name("type_line.lark"), parser="lalr", start="type_line",
+                     cache=_cache.parser_cache_file("type_line.lark"), _plugins={"ContextualLexer": FastContextualLexer})
 
 
 # ---------------------------------------------------------- cutting text

@@ -367,6 +367,19 @@ def test_constant_name_and_type_line():
     assert {str(f) for f in parse_type_line("o", "Artifact — Clue Equipment")} == {
         'printed_card_type("o",artifact)', 'printed_subtype("o",clue)',
         'printed_subtype("o",equipment)'}
+    # 205.3m: one creature type of two words
+    assert [str(f) for f in parse_type_line("o", "Legendary Creature — Time Lord Doctor")] == [
+        'printed_supertype("o",legendary)', 'printed_card_type("o",creature)',
+        'printed_subtype("o",time_lord)', 'printed_subtype("o",doctor)']
+    # words in any case; an Un-set's supertype; a casual variant's card type (205.2a)
+    assert [str(f) for f in parse_type_line("o", "host snow Plane — Time")] == [
+        'printed_supertype("o",host)', 'printed_supertype("o",snow)', 'printed_card_type("o",plane)',
+        'printed_subtype("o",time)']
+    # a word before the dash the lexicon does not know is the card type it prints;
+    # a longer word is no supertype ("Hostile"); two dashes: no type line, no facts
+    assert [str(f) for f in parse_type_line("o", "Hostile Summon — Elf")] == [
+        'printed_card_type("o",hostile)', 'printed_card_type("o",summon)', 'printed_subtype("o",elf)']
+    assert parse_type_line("o", "Creature — Elf — Druid") == []
 
 
 # ------------------------------------------------------------- the corpus
@@ -1883,6 +1896,24 @@ def test_a_modal_ability_is_cut_into_its_modes(text, modes):
 
     tree = _pieces_tree(text, "modal_ability")
     assert [str(m.children[1]) if len(m.children) > 1 else None for m in tree.children] == modes
+
+
+def test_the_type_line_terminals_are_the_lexicons():
+    """lexicon.lark's SUPERTYPE and CARD_TYPE spell out grammar/lexicon.py's
+    supertypes and card types, TWO_WORD_SUBTYPE its subtypes of two words."""
+    from grammar import lexicon
+
+    text = (Path(lexicon.__file__).with_name("lexicon.lark")).read_text()
+
+    def spelled(terminal):
+        definition = re.search(r"\n%s\.2:(.*?)\n(?=\S|\Z)" % terminal, text, re.S).group(1)
+        return re.findall(r'"([^"]+)"', definition)
+
+    assert spelled("SUPERTYPE") == list(lexicon.SUPERTYPES + lexicon.UN_SUPERTYPES)
+    assert spelled("CARD_TYPE") == list(lexicon.CARD_TYPES + lexicon.VARIANT_CARD_TYPES)
+    subtypes = (lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES + lexicon.LAND_TYPES
+                + lexicon.PLANESWALKER_TYPES + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
+    assert spelled("TWO_WORD_SUBTYPE") == [t for t in subtypes if " " in t]
 
 
 def test_what_a_sentence_on_every_object_does_not_read_is_unparsed():
