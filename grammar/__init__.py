@@ -21,10 +21,20 @@ structure, then has oracle.lark read each piece they name:
   words that begin the parts after them (603.4's "if", 603.7's "until end
   of turn, whenever", an effect adding mana); the driver tries oracle.lark's
   `trigger` at its commas, as no LALR grammar can, and reads the parts
-  after the one where it parses.
+  after the one where it parses;
+- grammar/quotes.lark cuts a text's quoted abilities out (single quotes
+  inside a quoted ability, apostrophes kept), each read as an ability of
+  its own;
+- grammar/variable_x.lark tells whether an ability's own words use X
+  (107.3m: not in a mana symbol nor a chapter number);
+- grammar/short_name.lark reads a legendary card's shortened name (201.5c),
+  grammar/type_line.lark a type line, with the lexicon's words.
 
-The driver still reads quoted abilities and the card's names out of the
-text. grammar/oracle.lark parses one piece at a time, so a piece that is not
+A card is a station card when a keyword line of it is Station (pieces.lark).
+The driver still writes the card's names "~" in the text (a name may be any
+words) and finds the word "target" of an unparsed span and the
+"..., where X is" of 107.3c with regular expressions.
+grammar/oracle.lark parses one piece at a time, so a piece that is not
 understood becomes `unparsed` for its own span only; the grammar also reads
 a sentence's condition ("If S,", "As long as S,": `conditional`,
 `static_conditional`) and a leveler's layout lines (`level_symbol`,
@@ -40,14 +50,14 @@ from lark import Lark, Token, Tree
 from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
-from . import cache as _cache, lexicon
+from . import cache as _cache
 from .lexing import FastContextualLexer, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
-__all__ = ["CardText", "parse_card", "parse_type_line", "parse_mana_cost", "constant_name"]
+__all__ = ["CardText", "parse_card", "parse_type_line", "type_line_words", "parse_mana_cost", "constant_name"]
 
 
 @lru_cache(maxsize=1)
@@ -76,25 +86,37 @@ class CardText:
 
 # ------------------------------------------------------------- type line
 
+_TYPE_LINE_FACTS = {"SUPERTYPE": "printed_supertype", "CARD_TYPE": "printed_card_type",
+                    "OTHER_TYPE": "printed_card_type", "TWO_WORD_SUBTYPE": "printed_subtype",
+                    "SUBTYPE": "printed_subtype"}
+
+
 def parse_type_line(obj_id, type_line):
-    """printed_card_type / printed_supertype / printed_subtype facts."""
+    """printed_card_type / printed_supertype / printed_subtype facts of a
+    type line (grammar/type_line.lark); none where it does not parse."""
     obj = String(obj_id)
-    types, _, subtypes = type_line.partition("—")
-    facts = []
-    supertypes = {t.lower() for t in lexicon.SUPERTYPES + lexicon.UN_SUPERTYPES}
-    for word in types.split():
-        name = constant_name(word)
-        pred = "printed_supertype" if name in supertypes else "printed_card_type"
-        facts.append(Function(pred, [obj, Function(name)]))
-    for word in re.findall(r"Time Lord|\S+", subtypes):
-        facts.append(Function("printed_subtype", [obj, Function(constant_name(word))]))
-    return facts
+    return [Function(_TYPE_LINE_FACTS[t.type], [obj, Function(constant_name(t))]) for t in type_line_words(type_line)]
+
+
+@lru_cache(maxsize=1 << 13)
+def type_line_words(type_line):
+    """The words of a type line (grammar/type_line.lark's tokens: SUPERTYPE,
+    CARD_TYPE, OTHER_TYPE, TWO_WORD_SUBTYPE, SUBTYPE), () where it does not
+    parse (cards share their type lines)."""
+    tree = parse_or_none(_type_line_parser(), type_line, "type_line")
+    return () if tree is None else tuple(tree.children)
+
+
+@lru_cache(maxsize=1)
+def _type_line_parser() -> Lark:
+    """The parser of type_line.lark (built at its first use)."""
+    return Lark.open(Path(__file__).with_name("type_line.lark"), parser="lalr", start="type_line",
+                     cache=_cache.parser_cache_file("type_line.lark"),
+                     _plugins={"ContextualLexer": FastContextualLexer})
 
 
 # ---------------------------------------------------------- cutting text
 
-CHAPTER = re.compile(r"[IVX]+(, [IVX]+)* — ")      # 714.2b: chapter abilities trigger
-MANA_COST = re.compile(r"(\{[^{}]+\})+")
 _number = lru_cache(maxsize=1024)(Number)  # small numbers, made once
 
 
@@ -188,6 +210,12 @@ def _keyword_ability(text):
     return tree.children[0] if tree is not None and tree.data == "keyword_line" else None
 
 
+def _is_keyword(line, keyword):
+    """Whether a line of a card is the keyword ability `keyword` (lower case)."""
+    ability = _keyword_ability(line)
+    return ability is not None and ability.children[0].lower() == keyword
+
+
 @lru_cache(maxsize=1)
 def _pieces_parser() -> Lark:
     """The parser of pieces.lark: how a text is cut into pieces."""
@@ -203,9 +231,23 @@ def _pieces_tree(text, rule):
     return parse_or_none(_pieces_parser(), text, rule)
 
 
-QUOTED = re.compile(r'"[^"]*"')
-# inside a quoted ability, quotes are single: apostrophes have a letter after
-QUOTED_INSIDE = re.compile(r"(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)")
+@lru_cache(maxsize=1)
+def _quotes_parser() -> Lark:
+    """The parser of quotes.lark: the quoted abilities of a text (cache=True:
+    Lark's cache, named by the grammar's own text, which imports no other file)."""
+    return Lark.open(Path(__file__).with_name("quotes.lark"), parser="lalr",
+                     start=["quoted_abilities", "inner_quoted_abilities"], cache=True,
+                     _plugins={"ContextualLexer": FastContextualLexer})
+
+
+def _quoted_abilities(text, inside):
+    """The (start, end) spans of the quoted abilities of text (quotes.lark),
+    quotes included; `inside`: text is itself a quoted ability, whose quotes
+    are single."""
+    quote, rule = ("'", "inner_quoted_abilities") if inside else ('"', "quoted_abilities")
+    if quote not in text:
+        return ()  # most texts: no need to ask the parser
+    return tuple((t.start_pos, t.end_pos) for t in parse_or_none(_quotes_parser(), text, rule).children)
 
 
 def _mask_names(text, names):
@@ -293,10 +335,9 @@ class _Ability:
         self.end = modes[0][0].start_pos - 1 if modes else len(text)  # the newline before the first mode
         self.mode_texts = [str(words[0]) if words else "" for _, *words in modes]
         # a modal ability's modes are its subs: each mode reads its own quotes
-        quotes = () if modes else (QUOTED_INSIDE if quoted else QUOTED).finditer(text)
-        for k, m in enumerate(quotes, 1):
+        quotes = () if modes else _quoted_abilities(text, quoted)
+        for k, (i, j) in enumerate(quotes, 1):
             self.subs = k
-            i, j = m.span()
             sub = Function("sub", [ab, Number(k)])
             # a comma before the closing quote belongs to the sentence around it
             card.ability(sub, text[i + 1:j - 1].removesuffix(","), True)
@@ -670,13 +711,10 @@ class _Ability:
     def refers_to_x(self):
         """107.3m: the ability's own words (not its quoted abilities nor its
         modes, each read on its own) use X, outside mana symbols."""
-        if "X" not in self.masked[:self.end]:
-            return  # most abilities: the masks below only take letters away
-        words = _mask_names(self.masked[:self.end], self.card.names)
-        words = MANA_COST.sub(" ", words)
-        chapter = CHAPTER.match(words)  # "X — ": a chapter number (714.2b)
-        words = words[chapter.end():] if chapter else words
-        if re.search(r"\bX\b", words):
+        words = self.named[:self.end]
+        if "X" not in words:
+            return  # most abilities: no need to ask the parser
+        if parse_or_none(_variable_x_parser(), words, "x_words").children:
             self.fact("refers_to_x")
 
     def run(self):
@@ -737,6 +775,14 @@ class _Ability:
 
 
 @lru_cache(maxsize=1)
+def _variable_x_parser() -> Lark:
+    """The parser of variable_x.lark: the X of an ability's own words (cache=True:
+    Lark's cache, named by the grammar's own text, which imports no other file)."""
+    return Lark.open(Path(__file__).with_name("variable_x.lark"), parser="lalr", start="x_words",
+                     cache=True, _plugins={"ContextualLexer": FastContextualLexer})
+
+
+@lru_cache(maxsize=1)
 def _line_parser() -> Lark:
     """The parser of ability.lark: a line's structure."""
     return Lark.open(Path(__file__).with_name("ability.lark"), parser="lalr",
@@ -754,16 +800,30 @@ def _start(tree, end):
     return tree.children[0].start_pos if tree.children else end
 
 
-# 201.5c: a legendary card's text may use a shortened name ("Rasputin" on
-# Rasputin Dreamweaver, "Arcanis" on Arcanis the Omnipotent); never a word
-# that could mean something else in its text (a type, a color, "The").
-SHORT_NAME = re.compile(r"(.+?) (?:the|of) |(\S+) ")
+@lru_cache(maxsize=1)
+def _short_name_parser() -> Lark:
+    """The parser of short_name.lark (cache=True: Lark's cache, named by the
+    grammar's own text, which imports no other file)."""
+    return Lark.open(Path(__file__).with_name("short_name.lark"), parser="lalr", start="short_name",
+                     cache=True, _plugins={"ContextualLexer": FastContextualLexer})
 
 
 def _short_names(face):
-    m = SHORT_NAME.match(face)
-    short = m and (m.group(1) or m.group(2))
-    if not short or not short[0].isupper():
+    """201.5c: a legendary card's text may use a shortened name ("Rasputin" on
+    Rasputin Dreamweaver, "Arcanis" on Arcanis the Omnipotent: short_name.lark);
+    never a word that could mean something else in its text (a type, a color, "The")."""
+    tree = parse_or_none(_short_name_parser(), face, "short_name")
+    if tree is None:
+        return []
+    words = tree.children
+    the_or_of = next((w for w in words if w.type in ("THE", "OF")), None)
+    if the_or_of is not None:
+        short = face[:the_or_of.start_pos].rstrip()
+    elif len(words) > 1:
+        short = str(words[0])
+    else:
+        return []  # a name of one word
+    if not short[0].isupper():
         return []
     if any(w.lower() in TYPE_WORDS or w.lower() in ("the", "a", "an") for w in short.split()):
         return []
@@ -774,7 +834,7 @@ class _Card:
     def __init__(self, name, spell, legendary=False):
         self.out = CardText()
         # each face of "A // B"; "A-" marks a rebalanced card (Alchemy)
-        faces = [re.sub(r"^A-", "", face) for face in name.split(" // ")]
+        faces = [face.removeprefix("A-") for face in name.split(" // ")]
         names = faces + [face.split(", ")[0] for face in faces]
         if legendary:
             names += [short for face in faces if ", " not in face for short in _short_names(face)]
@@ -831,10 +891,13 @@ def parse_card(obj_id, name, text, types=(), supertypes=(), cache=True):
 def _parse_card(obj_id, name, text, types, supertypes):
     card = _Card(name, bool({t.lower() for t in types} & {"instant", "sorcery"}),
                  "legendary" in {t.lower() for t in supertypes})
-    card.station = bool(re.search(r"^Station\b", text or "", re.M))
+    lines = _lines(text or "")
+    # 702.184a: a card with station (a keyword line's, pieces.lark) has "N+ |" lines (721.2a);
+    # ("tation": the keyword in any case, a fast path for the cards without it)
+    card.station = "tation" in (text or "") and any(_is_keyword(line, "station") for line in lines)
     obj = String(obj_id)
     n, level = 0, None  # level: the condition of the lines of a level (711.2, 716.2a)
-    for line in _lines(text or ""):
+    for line in lines:
         symbol = _layout(line, "level_symbol")
         if symbol is not None:  # a level symbol is no ability of its own: the lines after it are its
             level = symbol

@@ -7,7 +7,6 @@ sentence that are not read (Mycosynth Lattice's "cards that aren't on the
 battlefield, spells") are kept in `not_read`, (start, end) offsets in the
 piece, which the driver writes as `unparsed` facts."""
 
-import re
 
 from clingo import Function, Number
 from lark import v_args
@@ -18,9 +17,6 @@ from .reading import CARD_TYPES, KEYWORD_PHRASES, NotUnderstood, Reading, const,
 # The subtypes of each card type a "... creatures and ... lands" sentence names.
 SUBTYPE_KINDS = {**{t.lower(): "creature" for t in lexicon.CREATURE_TYPES},
                  **{t.lower(): "land" for t in lexicon.LAND_TYPES}}
-
-NOT_PERMANENTS = re.compile(r"cards\s+that\s+aren't\s+on\s+the\s+battlefield\s*,\s*spells")
-
 
 def _tuple(items):
     return Function("", list(items))
@@ -123,11 +119,10 @@ class LayerStatics(Reading):
     def add_chosen_color(self):
         return lambda sel: self._effects(fn("add_chosen_color", sel))
 
-    def everything(self, token, sentence):
+    def everything(self, not_permanents, sentence):
         """Of "all cards that aren't on the battlefield, spells, and
         permanents", the permanents: a selector of no constraint."""
-        m = NOT_PERMANENTS.search(token.value)
-        self.not_read = (*self.not_read, (token.start_pos + m.start(), token.start_pos + m.end()))
+        self.not_read = (*self.not_read, (not_permanents.start_pos, not_permanents.end_pos))
         return sentence(self._selector([]))
 
     def change_all_color_words(self):

@@ -53,6 +53,10 @@ CARD_TYPES = (
     'Land', 'Planeswalker', 'Sorcery',
 )
 
+# 205.2a: the card types of casual variants (Conspiracy Draft, Archenemy,
+# Planechase, Vanguard, dungeons): type lines print them, no text reads them.
+VARIANT_CARD_TYPES = ('Conspiracy', 'Dungeon', 'Phenomenon', 'Plane', 'Scheme', 'Vanguard')
+
 # 110.4a: a "permanent card" is a card of one of these types.
 PERMANENT_TYPES = ('Artifact', 'Battle', 'Creature', 'Enchantment', 'Land', 'Planeswalker')
 

@@ -514,6 +514,22 @@ class _ScenarioReader:
                                    f"past what the rules' 32-bit integers hold")
         return card
 
+    @staticmethod
+    def check_type_words(table: _Table, type_line: str) -> None:
+        """A type line the grammar reads (grammar/type_line.lark), each word
+        before its dash a supertype or card type it knows: a card's own type line
+        may print another ("Summon"), one written in a scenario is most likely a
+        typo, which would make the object silently of no card type."""
+        from grammar import type_line_words
+
+        words = type_line_words(type_line)
+        if not words and type_line.strip():
+            table.fail("type", f"'type' should be a type line with at most one em dash, got {_show(type_line)}")
+        unknown = [str(word) for word in words if word.type == "OTHER_TYPE"]
+        if unknown:
+            table.fail("type", f"'type' names {_show(unknown[0])}, which is no supertype (205.4a) nor card type "
+                               f"(205.2a), in {_show(type_line)}")
+
     def inline_card(self, table: _Table, name_required: bool = True) -> Card:
         name, type_line = table.string("name"), table.string("type")
         if name is None and name_required:
@@ -524,6 +540,7 @@ class _ScenarioReader:
             # Each word becomes a clingo constant: "3D" or "12" would not be one, "Ünder" would lose its Ü.
             table.fail("type", f"'type' should be a type line of words in English letters and an em dash, "
                                f'like "Artifact Creature — Golem", got {_show(type_line)}')
+        self.check_type_words(table, type_line)
         return Card(
             name=name or "",
             mana_cost=table.get("mana_cost", lambda v: isinstance(v, str) and not _too_large(v),

@@ -367,6 +367,19 @@ def test_constant_name_and_type_line():
     assert {str(f) for f in parse_type_line("o", "Artifact — Clue Equipment")} == {
         'printed_card_type("o",artifact)', 'printed_subtype("o",clue)',
         'printed_subtype("o",equipment)'}
+    # 205.3m: one creature type of two words
+    assert [str(f) for f in parse_type_line("o", "Legendary Creature — Time Lord Doctor")] == [
+        'printed_supertype("o",legendary)', 'printed_card_type("o",creature)',
+        'printed_subtype("o",time_lord)', 'printed_subtype("o",doctor)']
+    # words in any case; an Un-set's supertype; a casual variant's card type (205.2a)
+    assert [str(f) for f in parse_type_line("o", "host snow Plane — Time")] == [
+        'printed_supertype("o",host)', 'printed_supertype("o",snow)', 'printed_card_type("o",plane)',
+        'printed_subtype("o",time)']
+    # a word before the dash the lexicon does not know is the card type it prints;
+    # a longer word is no supertype ("Hostile"); two dashes: no type line, no facts
+    assert [str(f) for f in parse_type_line("o", "Hostile Summon — Elf")] == [
+        'printed_card_type("o",hostile)', 'printed_card_type("o",summon)', 'printed_subtype("o",elf)']
+    assert parse_type_line("o", "Creature — Elf — Druid") == []
 
 
 # ------------------------------------------------------------- the corpus
@@ -511,6 +524,13 @@ def test_station():
     assert not ct.unparsed
     die = parse_card("o", "X", "Roll a d20.\n15+ | Draw a card.")
     assert not any(f.name == "station" for f in die.facts)
+    # 702.184a: the keyword ability Station, with its reminder text, on a line of its
+    # own; a line that only begins with the word has no station lines
+    ct = parse_card("o", "Y", "Station (Tap another creature you control: Put charge counters equal to its "
+                    "power on this Spacecraft.)\n8+ | Flying")
+    assert 'station(ab("o",2),8)' in {str(f) for f in ct.facts}
+    for text in ("Stationed creatures get +1/+1.\n8+ | Flying", "Flying\n8+ | Draw a card. Station"):
+        assert not any(f.name == "station" for f in parse_card("o", "Y", text).facts)
 
 
 # -------------------------------------------------------- entering, triggers
@@ -739,6 +759,31 @@ def test_short_name_of_a_legendary_card():
     # a type word is never a short name: "Sliver" on Sliver Queen is the creature type
     queen = parse_card("o", "Sliver Queen", "Sacrifice a Sliver: Add {C}.", (), ("Legendary",))
     assert 'sel_subtype_in(sel(ab("o",1),1),sliver)' in {str(f) for f in queen.facts}
+
+
+@pytest.mark.parametrize("face, short", [
+    ("Rasputin Dreamweaver", ["Rasputin"]), ("Arcanis the Omnipotent", ["Arcanis"]),
+    ("Jedit Ojanen of Efrava", ["Jedit Ojanen"]), ("Tor Wauki the Younger", ["Tor Wauki"]),
+    # a later "of" is the name's own; a name of one word has none
+    ("Phage the Untouchable of Doom", ["Phage"]), ("Emrakul", []),
+    # a type or an article is never one
+    ("Sliver Queen", []), ("The Ur-Dragon", []), ("Goblin King of the Hill", []),
+])
+def test_the_shortened_name_of_a_legendary_face(face, short):
+    """short_name.lark: the words before "the" or "of", else the first word (201.5c)."""
+    from grammar import _short_names
+
+    assert _short_names(face) == short
+
+
+def test_a_shortened_name_is_read_as_the_card():
+    fs = card_facts("Arcanis the Omnipotent", "{2}{U}{U}: Return Arcanis to its owner's hand.",
+                    ["Creature"], ["Legendary"])
+    assert "effect(a1,1,return_to_hand(sel_self))" in fs
+    # "A-" marks a rebalanced card (Alchemy): its names are the card's
+    fs = card_facts("A-Jedit Ojanen of Efrava", "Whenever Jedit Ojanen attacks or blocks, draw a card.",
+                    ["Creature"], ["Legendary"])
+    assert "trigger(a1,attacks_or_blocks(sel_self))" in fs
 
 
 def test_corpus_mana_abilities_stay_understood(corpus_path):
@@ -1263,6 +1308,16 @@ def test_refers_to_x():
     assert "refers_to_x(a1/1)" in fs and "refers_to_x(a1)" not in fs
     fs = card_facts("Y", "Choose one —\n• Draw X cards.\n• Draw a card.", ["Sorcery"])
     assert "refers_to_x(a1/1)" in fs and "refers_to_x(a1/2)" not in fs and "refers_to_x(a1)" not in fs
+    # 714.2b: a chapter number is no X; an X of the chapter's effect is
+    assert "refers_to_x(a1)" in card_facts("Y", "I, II — Draw X cards.", ["Enchantment"], ["Saga"])
+    for text in ("I, II — Draw a card.", "IX, X — Draw a card.", "X — Draw a card."):
+        assert "refers_to_x(a1)" not in card_facts("Y", text, ["Enchantment"])
+    # X only in mana symbols (a cost's, an effect's) or in a longer word: none
+    for text in ("{X}{U}: Draw a card.", "{T}: Add {X}.", "Xenagos's creatures get +1/+1.", "Draw XX cards."):
+        assert "refers_to_x(a1)" not in card_facts("Y", text)
+    # next to a mana symbol or a brace that closes none, X is the word
+    for text in ("{X}{U}: Draw X cards.", "Draw {X cards."):
+        assert "refers_to_x(a1)" in card_facts("Y", text)
 
 
 def test_forked_bolt_arc_lightning_fireball():
@@ -1883,6 +1938,61 @@ def test_a_modal_ability_is_cut_into_its_modes(text, modes):
 
     tree = _pieces_tree(text, "modal_ability")
     assert [str(m.children[1]) if len(m.children) > 1 else None for m in tree.children] == modes
+
+
+def test_what_a_sentence_on_every_object_does_not_read_is_unparsed():
+    """Mycosynth Lattice: the permanents are read, the cards and spells not."""
+    text = "All cards that aren't on the battlefield, spells, and permanents are colorless."
+    ct = parse_card("o", "Mycosynth Lattice", text, ["Artifact"])
+    assert ct.unparsed == [(ct.abilities[0][1], 4, 48, "cards that aren't on the battlefield, spells")]
+    assert 'effect(ab("o",1),1,set_colors(sel(ab("o",1),1),()))' in {str(f) for f in ct.facts}
+
+
+@pytest.mark.parametrize("text, inside, spans", [
+    ('Creatures you control have "{T}: Add {G}."', False, [(27, 42)]),
+    ('Equipped creature has "Whenever this creature attacks, it gets \'At end of turn, sacrifice '
+     'this creature\'s host.\'" and "Flying."', False, [(22, 113), (118, 127)]),
+    ('A stray " opens none.', False, []),
+    ('"Draw a card." and a stray "', False, [(0, 14)]),
+    # inside a quoted ability: single quotes, an apostrophe after or before a letter no quote
+    ("Whenever this creature attacks, it gets 'At end of turn, sacrifice this creature's host.'",
+     True, [(40, 89)]),
+    ("This creature's 'til end of turn", True, []),
+    ("It has 'Flying' and 'Sacrifice Tor's host: Draw a card.'", True, [(7, 15), (20, 56)]),
+])
+def test_quoted_abilities_are_cut_from_their_text(text, inside, spans):
+    """quotes.lark: the spans of a text's quoted abilities, quotes included."""
+    from grammar import _quoted_abilities
+
+    assert list(_quoted_abilities(text, inside)) == spans
+
+
+def test_a_quoted_ability_holds_a_single_quoted_one():
+    fs = card_facts("Y", 'Equipped creature has "Whenever this creature attacks, it gets \'At end of '
+                    'turn, sacrifice this creature\'s host.\'"')
+    texts = {str(f) for f in parse_card("o", "Y", 'Equipped creature has "Whenever this creature attacks, it '
+                                        'gets \'At end of turn, sacrifice this creature\'s host.\'"').facts
+             if f.name == "ability_text"}
+    assert 'ability_text(sub(sub(ab("o",1),1),1),"At end of turn, sacrifice this creature\'s host.")' in texts
+    assert {"effect(a1,1,grant_ability(a1.1,a1/1))", "trigger(a1/1,attacks(sel_self))"} <= fs
+
+
+def test_the_type_line_terminals_are_the_lexicons():
+    """lexicon.lark's SUPERTYPE and CARD_TYPE spell out grammar/lexicon.py's
+    supertypes and card types, TWO_WORD_SUBTYPE its subtypes of two words."""
+    from grammar import lexicon
+
+    text = (Path(lexicon.__file__).with_name("lexicon.lark")).read_text()
+
+    def spelled(terminal):
+        definition = re.search(r"\n%s\.2:(.*?)\n(?=\S|\Z)" % terminal, text, re.S).group(1)
+        return re.findall(r'"([^"]+)"', definition)
+
+    assert spelled("SUPERTYPE") == list(lexicon.SUPERTYPES + lexicon.UN_SUPERTYPES)
+    assert spelled("CARD_TYPE") == list(lexicon.CARD_TYPES + lexicon.VARIANT_CARD_TYPES)
+    subtypes = (lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES + lexicon.LAND_TYPES
+                + lexicon.PLANESWALKER_TYPES + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
+    assert spelled("TWO_WORD_SUBTYPE") == [t for t in subtypes if " " in t]
 
 
 def test_the_keyword_terminal_is_the_lexicons():

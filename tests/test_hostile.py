@@ -108,6 +108,17 @@ def test_type_line_words_that_are_no_constants(capsys, tmp_path, type_line):
     assert "s.toml:4: [[object]] #1: 'type' should be a type line" in error_of(capsys, "ask", write(tmp_path, scenario))
 
 
+@pytest.mark.parametrize("type_line, message", [
+    # a typo would make the object silently of no card type
+    ("Creture — Elf", "'type' names \"Creture\", which is no supertype (205.4a) nor card type (205.2a)"),
+    ("Legendary Summon Creature", "'type' names \"Summon\""),
+    ("Creature — Elf — Druid", "'type' should be a type line with at most one em dash"),
+])
+def test_type_line_words_the_grammar_does_not_know(capsys, tmp_path, type_line, message):
+    scenario = f'[[object]]\nid = "thing"\nname = "Thing"\ntype = "{type_line}"\ncontroller = "you"\n'
+    assert message in error_of(capsys, "ask", write(tmp_path, scenario))
+
+
 @pytest.mark.parametrize("ask, message", [
     (f'activate = "forest"\nability = {TOO_LARGE}', "'ability' should be a whole number from 1 to 2147483647"),
     (f'can_cast = "forest"\nx = {TOO_LARGE}', "'x' should be a whole number from 0 to 2147483647"),
