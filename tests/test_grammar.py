@@ -1842,6 +1842,15 @@ def test_words_hiding_a_target_or_an_action_stay_unparsed(text):
     assert any(f.startswith("unparsed(A,") for f in facts(text))
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Roll a d12.", {"effect(A,1,roll_die(12))"}),
+    ("Roll a six-sided die.", {"effect(A,1,roll_die(6))"}),
+    ("Roll a d7.", set()),  # no die of 706
+])
+def test_the_die_rolled(text, expected):
+    assert {f for f in facts(text) if f.startswith("effect(")} == expected
+
+
 def test_a_trigger_is_not_cut_inside_a_list_of_numbers():
     got = facts("Whenever you cast a creature spell with mana value 4, 5, or 6, draw a card.")
     assert 'trigger(A,other("Whenever you cast a creature spell with mana value 4, 5, or 6"))' in got
