@@ -28,12 +28,15 @@ structure, then has oracle.lark read each piece they name:
 - grammar/variable_x.lark tells whether an ability's own words use X
   (107.3m: not in a mana symbol nor a chapter number);
 - grammar/short_name.lark reads a legendary card's shortened name (201.5c),
-  grammar/type_line.lark a type line, with the lexicon's words.
+  grammar/type_line.lark a type line, with the lexicon's words;
+- grammar/target_words.lark reads a span that is not understood for its
+  targets (115.1): each word "target" with the count before it (115.1d)
+  and the words a target phrase may end before; the driver tries
+  oracle.lark's `target` from each start to each end it gives.
 
 A card is a station card when a keyword line of it is Station (pieces.lark).
 The driver still writes the card's names "~" in the text (a name may be any
-words) and finds the word "target" of an unparsed span and the
-"..., where X is" of 107.3c with regular expressions.
+words) and finds the "..., where X is" of 107.3c with a regular expression.
 grammar/oracle.lark parses one piece at a time, so a piece that is not
 understood becomes `unparsed` for its own span only; the grammar also reads
 a sentence's condition ("If S,", "As long as S,": `conditional`,
@@ -54,6 +57,7 @@ from . import cache as _cache
 from .lexing import FastContextualLexer, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
+from .target_words import target_words as _target_words
 
 TYPE_WORDS = {**CARD_TYPES, **SUBTYPES, **SUPERTYPES, **COLORS}
 
@@ -127,23 +131,6 @@ def _printed_number(token) -> Symbol:
 
 # 107.3c: "..., where X is S"
 WHERE_X = re.compile(r",\s*where\s+x\s+is\b")
-# a word "target" (115.1) and the count words that may come before it
-TARGET_WORD = re.compile(r"\btargets?\b")
-# the count words that may come before "target" (115.1d), longest first
-TARGET_COUNT = [re.compile(p) for p in (
-    r"each of up to \w+ $", r"up to \w+ other $", r"up to \w+ $", r"\w+ or \w+ $",
-    r"any number of $", r"\w+ other $", r"another $", r"any $", r"\w+ $")]
-WORD_END = re.compile(r"[^\s.,;:]+")     # a word of a span, for where a target phrase may end
-# a word before "target" that makes it part of a count: no reading without it
-COUNT_WORD = re.compile(r"(other|another|any|or|more|x|\d+|one|two|three|four|five|six|seven|"
-                        r"eight|nine|ten) $")
-# words that may follow a target phrase read on its own (not "from", "with",
-# "in", "or", "you"...: words that could go on describing it)
-TARGET_END = re.compile(
-    r"\s*($|[.,;:]|(and|to|gets?|gains?|deals?|can't|becomes?|loses?|has|have|is|are|draws?|"
-    r"discards?|mills?|sacrifices?|puts?|reveals?|shuffles?|attacks?|blocks?|doesn't|must|on|"
-    r"onto|into|among|until|this|at|as|then|if|unless|fights?|phases?|explores?|perpetually|"
-    r"assigns?|each|by)\b)")
 
 
 def _x_left(result):
@@ -359,27 +346,17 @@ class _Ability:
         self.targets_in(start, end)
 
     def targets_in(self, start, end):
-        """The targets of a span not understood: each word "target" read
-        with the count before it and the words after it, the longest
-        reading that ends where a target phrase can end."""
-        for m in TARGET_WORD.finditer(self.norm, start, end):
-            before = self.norm[start:m.start()]
-            firsts = [m.start() - len(p.group()) for p in
-                      (p.search(before) for p in TARGET_COUNT) if p]
-            if not COUNT_WORD.search(before):
-                firsts.append(m.start())
-            ends = [start + e.end() for e in WORD_END.finditer(self.norm[start:end])
-                    if start + e.end() >= m.end()][:15]
-            found = None
-            for i in firsts:
-                for j in reversed(ends):
-                    if not TARGET_END.match(self.norm, j, end):
-                        continue
-                    found = self.parse(i, j, "target")
-                    if found is not None:
-                        break
-                if found is not None:
-                    break
+        """The targets of a span not understood (grammar/target_words.lark):
+        each word "target" read from the starts of the counts before it
+        (the longest first), each to the words after it where a target
+        phrase may end (the longest first); the first reading kept."""
+        if "target" not in self.norm[start:end]:
+            return  # no word "target": no need to ask the parser
+        words = _target_words(self.norm[start:end])
+        for at, firsts in words.targets:
+            ends = words.ends_after(at)
+            found = next((parsed for i in firsts for j in ends
+                          if (parsed := self.parse(start + i, start + j, "target")) is not None), None)
             if found is not None:
                 self.take(found)
 

@@ -1022,11 +1022,13 @@ class Effects(Reading):
             raise NotUnderstood(sides.value)
         return self._effect(fn("roll_die", Number(numbers[words.index(sides.value[:-6])])))
 
-    def roll_die(self, die):
+    def roll_die(self, sides):
         """"Roll a d20" (706)."""
-        if not re.fullmatch(r"d(4|6|8|10|12|20)", die.value):
-            raise NotUnderstood(die.value)
-        return self._effect(fn("roll_die", Number(int(die.value[1:]))))
+        return self._effect(fn("roll_die", sides))
+
+    def die_size(self, word):
+        """"d20": the number of sides of a die."""
+        return Number(int(word[1:]))
 
     def clash(self):
         return self._effect(const("clash"))

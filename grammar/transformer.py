@@ -244,12 +244,9 @@ class Sentences(Reading):
         return ("spell", out)
 
     def if_words(self, words):
-        """The condition of "If S, <effect>"; never a replacement ("If ...
-        would ..., ... instead", 614). The sentence begins after its comma."""
-        if "would" in words.value:
-            raise NotUnderstood("would")
-        if re.search(r"\btargets?\b", words.value):
-            raise NotUnderstood("a target in the condition")  # a target must be read as one (115.1)
+        """The condition of "If S, <effect>" (oracle.lark's IF_CONDITION_WORDS:
+        never a replacement's "If ... would ..., ... instead", 614, nor a
+        target). The sentence begins after its comma."""
         self.sentence_start = words.end_pos + 1
         return fn("if", String(self._original(words)))
 

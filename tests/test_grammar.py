@@ -1205,6 +1205,79 @@ def test_targets_that_do_not_parse_give_no_fact():
     assert not any(f.startswith("target") for f in fs)
 
 
+@pytest.mark.parametrize("span, starts, ends", [
+    # the longest count first, then each count inside it (115.1d)
+    ("frob up to two other target creatures from your graveyard.",
+     ["up to two other target", "two other target"], ["target creatures from your graveyard"]),
+    ("frob any number of target creatures, then frob.",
+     ["any number of target"], ["target creatures, then frob", "target creatures"]),
+    ("it deals 1 damage to each of up to three targets and frobs.",
+     ["each of up to three targets", "up to three targets", "three targets"], ["targets and frobs", "targets"]),
+    ("frob one or two target creatures.", ["one or two target", "two target"], ["target creatures"]),
+    ("frob another target creature until end of turn.",
+     ["another target"], ["target creature until end of turn", "target creature"]),
+    # a target phrase goes on past "from", "with", "and/or"
+    ("frob target creature card from a graveyard with flying.",
+     ["target"], ["target creature card from a graveyard with flying"]),
+    ("destroy x target artifacts and/or enchantments.", ["x target"], ["target artifacts and/or enchantments"]),
+    # "for" is no count word
+    ("choose new targets for target spell.", ["target"], ["target spell"]),
+])
+def test_target_words_give_the_starts_and_ends_of_a_target(span, starts, ends):
+    from grammar.target_words import target_words
+    words = target_words(span)
+    *_, (at, firsts) = words.targets
+    word = words.tokens[at]
+    assert [span[i:word.end_pos] for i in firsts] == starts
+    assert [span[word.start_pos:j] for j in words.ends_after(at)] == ends
+
+
+@pytest.mark.parametrize("span", [
+    # a count of no reading before "target": no target alone
+    "destroy one or more target creatures.", "frob up to that many target lands.", "frob any other target.",
+    "frob it or targets.",
+])
+def test_target_words_after_a_count_of_no_reading_give_no_target(span):
+    from grammar.target_words import target_words
+    assert target_words(span).targets == ()
+
+
+@pytest.mark.parametrize("span", ["", ".", "target", "up to", "each of up to", "any number", "two or",
+                                  "x, target; targets: up to target", "~     's 1,000 target"])
+def test_target_words_read_any_span_as_lark_does(span):
+    # grammar/lexing.py on target_words.lark: lark's own tree, for any text
+    from lark import Lark
+
+    import grammar
+    from grammar.lexing import parse_or_none
+    from grammar.target_words import _parser
+
+    reference = Lark.open(Path(grammar.__file__).with_name("target_words.lark"), parser="lalr",
+                          start="span", keep_all_tokens=True)
+    assert parse_or_none(_parser(), span, "span") == reference.parse(span)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Frobnicate up to two other target creatures from your graveyard.",
+     {"target(A,1,S1)", "target_count(A,1,0,2)", "sel_type(S1,creature)", "sel_other(S1)", "sel_zone(S1,graveyard)"}),
+    ("Frobnicate any number of target creatures, then frob.",
+     {"target(A,1,S1)", "target_count(A,1,0,-1)", "sel_type(S1,creature)"}),
+    ("It deals 1 damage to each of up to three targets and frobs.",
+     {"target(A,1,S1)", "target_count(A,1,0,3)", "sel_any_target(S1)"}),
+    ("Frobnicate up to one target creature card from your graveyard.",
+     {"target(A,1,S1)", "target_count(A,1,0,1)", "sel_type(S1,creature)", "sel_zone(S1,graveyard)"}),
+    ("You may choose new targets for target spell.", {"target(A,1,S1)", "sel_zone(S1,stack)"}),
+    # no target of part of its phrase ("artifacts" of "artifacts and/or enchantments"), nor of no count
+    ("Frobnicate x target artifacts and/or enchantments.", set()),
+    ("Frobnicate one or more target creatures and frob.", set()),
+    ("Frobnicate up to that many target lands you control.", set()),
+])
+def test_targets_of_spans_not_understood(text, expected):
+    fs = facts(text)
+    assert {f for f in fs if f.startswith(("target", "sel_"))} == expected
+    assert any(f.startswith("unparsed") for f in fs)
+
+
 @pytest.mark.parametrize("text, expected", [
     ("Equipped creature gets +2/+0.", {"sel_equipped(S1)", "effect(A,1,modify_pt(S1,2,0))",
                                       "ability_kind(A,static)"}),
@@ -1822,6 +1895,15 @@ def test_amounts_and_conditions_in_words(text, expected):
 ])
 def test_words_hiding_a_target_or_an_action_stay_unparsed(text):
     assert any(f.startswith("unparsed(A,") for f in facts(text))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Roll a d12.", {"effect(A,1,roll_die(12))"}),
+    ("Roll a six-sided die.", {"effect(A,1,roll_die(6))"}),
+    ("Roll a d7.", set()),  # no die of 706
+])
+def test_the_die_rolled(text, expected):
+    assert {f for f in facts(text) if f.startswith("effect(")} == expected
 
 
 def test_a_trigger_is_not_cut_inside_a_list_of_numbers():
