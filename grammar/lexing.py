@@ -145,11 +145,12 @@ class _Machine:
         self.start_states, self.end_states = table.start_states, table.end_states
 
     def lex(self, state):
+        """The entry of `lexes` for a state, made at its first token."""
         lexer = self.lexers[state]
         if lexer._keywords is None:
             lexer._split_callbacks()
-        lex = self.lexes[state] = (lexer._spaced, lexer._keywords, lexer._others or None)
-        return lex
+        self.lexes[state] = (lexer._spaced, lexer._keywords, lexer._others or None)
+        return self.lexes[state]
 
 
 def _machine(lark):
