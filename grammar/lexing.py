@@ -22,6 +22,7 @@ from lark.parsers.lalr_analysis import Shift
 
 _SPACE = re.compile(r"\s+")
 _END = object()  # token_at: the end of the text
+_new_token = Token._future_new
 
 
 class FastBasicLexer(BasicLexer):
@@ -117,74 +118,105 @@ class FastContextualLexer(ContextualLexer):
             pass
 
 
-def _fast_table(frontend):
-    """lark's parse table in a form read with fewer look-ups, made once for
-    each parser: for each state, for each terminal or rule name, a shift
-    (True, next state, the terminal's callback or None) or a reduction
-    (False, the rule's length, its tree callback, the name of its origin).
-    The names are plain strings: lark's may be tokens, whose comparison is
-    Python's (a rule's goto found by its name, as lark finds it)."""
-    fast = getattr(frontend, "_fast_table", None)
-    if fast is not None:
-        return fast
-    table = frontend.parser.parser.parse_table
-    callbacks = frontend.parser.parser.callbacks
-    states = {}
-    for state, actions in table.states.items():
-        row = states[state] = {}
-        for name, (kind, arg) in actions.items():
-            if kind is Shift:
-                row[str(name)] = (True, arg, callbacks.get(name))
-            else:
-                row[str(name)] = (False, len(arg.expansion), callbacks[arg], str(arg.origin.name))
-    fast = frontend._fast_table = states
-    return fast
+class _Machine:
+    """A parser's tables as parse_or_none reads them, made once for each
+    parser, each a list by parser state (lark's states are 0, 1, 2...):
+    `actions`, for each terminal or rule name, a shift (True, next state,
+    the terminal's callback or None) or a reduction (False, the rule's
+    length, its tree callback, the name of its origin); `lexes`, the
+    state's lexer as (its spaced patterns, its keyword tables, its other
+    callbacks or None), made at the state's first token. The names are
+    plain strings: lark's may be tokens, whose comparison is Python's (a
+    rule's goto found by its name, as lark finds it)."""
+
+    def __init__(self, frontend):
+        parser = frontend.parser.parser
+        table, callbacks = parser.parse_table, parser.callbacks
+        self.actions = [None] * len(table.states)
+        for state, actions in table.states.items():
+            row = self.actions[state] = {}
+            for name, (kind, arg) in actions.items():
+                if kind is Shift:
+                    row[str(name)] = (True, arg, callbacks.get(name))
+                else:
+                    row[str(name)] = (False, len(arg.expansion), callbacks[arg], str(arg.origin.name))
+        self.lexers = frontend.lexer.lexers
+        self.lexes = [None] * len(self.actions)
+        self.start_states, self.end_states = table.start_states, table.end_states
+
+    def lex(self, state):
+        """The entry of `lexes` for a state, made at its first token."""
+        lexer = self.lexers[state]
+        if lexer._keywords is None:
+            lexer._split_callbacks()
+        self.lexes[state] = (lexer._spaced, lexer._keywords, lexer._others or None)
+        return self.lexes[state]
+
+
+def _machine(lark):
+    machine = getattr(lark.parser, "_machine", None)
+    if machine is None:
+        machine = lark.parser._machine = _Machine(lark.parser)
+    return machine
 
 
 def parse_or_none(lark, text, start):
     """The parse tree of text read as rule `start` of `lark` (an LALR parser
     with FastContextualLexer), or None where it does not parse. lark's own
     loop (lark/parsers/lalr_parser_state.py, feed_token) on the same parse
-    table (_fast_table), lexers and tree callbacks, without what only serves
-    a failure's message or an interactive parser (the driver asks only
-    whether it parsed: most pieces it tries do not)."""
-    frontend = lark.parser
-    table = frontend.parser.parser.parse_table
-    states = _fast_table(frontend)
-    lexers = frontend.lexer.lexers
-    end_state = table.end_states[start]
-    state_stack = [table.start_states[start]]
+    table, lexers and tree callbacks (_Machine), with FastBasicLexer.token_at
+    written out in it (a call less a token), without what only serves a
+    failure's message or an interactive parser (the driver asks only
+    whether it parsed: most pieces it tries do not), and no token for the
+    end (lark's is never shifted nor given to a callback)."""
+    machine = _machine(lark)
+    actions, lexes = machine.actions, machine.lexes
+    state = machine.start_states[start]
+    end_state = machine.end_states[start]
+    state_stack = [state]
     value_stack = []
-    pos, last = 0, None
+    pos = 0
     while True:
-        token = lexers[state_stack[-1]].token_at(text, pos)
-        if token is None:
-            return None
-        is_end = token is _END
-        if is_end:
-            token = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)
+        patterns, keywords, others = lexes[state] or machine.lex(state)
+        for mre in patterns:  # as token_at
+            m = mre.match(text, pos)
+            if m:
+                type_ = m.lastgroup
+                begin, pos = m.start(type_), m.end()
+                value = text[begin:pos]
+                table = keywords.get(type_)
+                if table is not None:
+                    type_ = table.get(value, type_)
+                token = _new_token(type_, value, begin, 1, begin + 1, 1, pos + 1, pos)
+                if others is not None and type_ in others:
+                    token = others[type_](token)
+                    type_ = token.type
+                break
         else:
-            pos, last = token.end_pos, token
-        type_ = token.type
+            space = _SPACE.match(text, pos)
+            if (space.end() if space else pos) < len(text):
+                return None  # no terminal of this state matches
+            token, type_ = None, "$END"
         while True:  # feed_token
-            action = states[state_stack[-1]].get(type_)
+            action = actions[state].get(type_)
             if action is None:
                 return None
             if action[0]:  # shift
-                if is_end:
+                if token is None:
                     return None  # as lark's assertion: the end is never shifted
-                state_stack.append(action[1])
+                state = action[1]
+                state_stack.append(state)
                 value_stack.append(token if action[2] is None else action[2](token))
                 break
             _, size, callback, origin = action
             if size:
-                s = value_stack[-size:]
+                children = value_stack[-size:]
                 del state_stack[-size:]
                 del value_stack[-size:]
             else:
-                s = []
-            value = callback(s)
-            state_stack.append(states[state_stack[-1]][origin][1])
-            value_stack.append(value)
-            if is_end and state_stack[-1] == end_state:
+                children = []
+            value_stack.append(callback(children))
+            state = actions[state_stack[-1]][origin][1]
+            state_stack.append(state)
+            if token is None and state == end_state:
                 return value_stack[-1]

@@ -81,3 +81,30 @@ def test_coverage_parses_with_the_cyclic_collector_paused(capsys, tmp_path, monk
     assert main(["coverage", "--cards", str(path), "--json"]) == 0
     assert seen and not any(seen)
     assert gc.isenabled()
+
+
+def test_ability_facts_read_once_are_the_same():
+    # pyglue/coverage.py keeps what each fact object said (by its id) from one
+    # card to the next: cards that share abilities (and so fact objects) read the same
+    from grammar import parse_card
+    from pyglue.coverage import ability_facts
+
+    texts = ["Flying\n{T}: Add {G}.", "Flying\n{T}: Add {G}.\nWhenever ~ attacks, draw a card and blorp.",
+             "Trample\n{T}: Add {G}."]
+    readings = {}
+    for text in texts:
+        parsed = parse_card("c", "Some Elf", text, ["Creature"], cache=False)
+        assert ability_facts(parsed, readings) == ability_facts(parsed)
+    assert readings  # and it was used
+
+
+def test_measure_leaves_the_garbage_collector_as_it_was():
+    import gc
+
+    from pyglue.cards import Card
+    from pyglue.coverage import measure
+
+    card = Card(name="Some Elf", mana_cost="{G}", type_line="Creature — Elf", text="Flying")
+    assert gc.isenabled()
+    assert measure([card]).cards_total == 1
+    assert gc.isenabled()
