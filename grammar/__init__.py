@@ -374,9 +374,7 @@ class _Ability:
         tree = _tree(piece, rule)
         if tree is None:
             return None
-        from .transformer import Clauses  # here: a card found in the parse cache needs no transformer
-
-        clauses = Clauses(self.ab, printed, self.next_sel, self.quotes, self.card.names)
+        clauses = _clauses_class()(self.ab, printed, self.next_sel, self.quotes, self.card.names)
         clauses.costs = costs
         clauses.next_target = self.next_target
         clauses.static_ability = self.static_ability
@@ -904,9 +902,16 @@ def _layout(line, rule):
     tree = _tree(line.lower(), rule)
     if tree is None:
         return None
+    return _clauses_class()(None, line, 1, {}, ()).transform(tree)
+
+
+@lru_cache(maxsize=1)
+def _clauses_class():
+    """The transformer of oracle.lark's trees, imported at its first use (a card found
+    in the parse cache needs none), once: an import statement per piece is dear."""
     from .transformer import Clauses
 
-    return Clauses(None, line, 1, {}, ()).transform(tree)
+    return Clauses
 
 
 # --------------------------------------------- a triggered ability's commas
