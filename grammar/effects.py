@@ -362,19 +362,17 @@ class Effects(Reading):
         return [("effect", fn("return_to_battlefield", target))]
 
     def may_cast_this_turn(self, sel):
-        return [("duration", const("end_of_turn")), ("effect", fn("may_cast", sel))]
+        return self._lasting([("effect", fn("may_cast", sel))], const("end_of_turn"))
 
     def eot(self):
         return const("end_of_turn")
 
     def modify_pt_target(self, target, pt, duration=None):
-        return ([("duration", duration)] if duration else []) + [
-            ("effect", self._modify_pt(target, pt))]
+        return self._lasting([("effect", self._modify_pt(target, pt))], duration)
 
     def modify_pt_target_where(self, target, pt, *rest):
         *duration, quantity = rest
-        return ([("duration", duration[0])] if duration else []) + [
-            ("effect", self._modify_pt(target, pt, quantity))]
+        return self._lasting([("effect", self._modify_pt(target, pt, quantity))], duration[0] if duration else None)
 
     def _modify_pt(self, sel, pt, where=None):
         """modify_pt(Sel, P, T) (integers: what the layer rules read, 613.4c),
@@ -429,7 +427,7 @@ class Effects(Reading):
         return [("effect", fn("doesnt_untap_next", target))]
 
     def modify_pt_until(self, sel, pt, duration, where=None):
-        return [("duration", duration), ("effect", self._modify_pt(sel, pt, where))]
+        return self._lasting([("effect", self._modify_pt(sel, pt, where))], duration)
 
     def creature_with(self, *words):
         for w in words:
@@ -448,12 +446,11 @@ class Effects(Reading):
         if not all(w.value in SUBTYPES for w in words):
             raise NotUnderstood(" ".join(w.value for w in words))
         p, t = pt.value.split("/")
-        out = [("duration", tail[1])] if tail[1] else []
-        out += [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
-                ("effect", fn("add_card_type", sel, const("creature")))]
+        out = [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+               ("effect", fn("add_card_type", sel, const("creature")))]
         out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
         out += [("grant_keyword", sel, String(k)) for k in keywords]
-        return out
+        return self._lasting(out, tail[1])
 
     def _becomes_words(self, sel, words, keywords=()):
         """The colors (105.3: they replace the object's colors) and creature
@@ -510,10 +507,9 @@ class Effects(Reading):
         """"becomes a 2/2 creature with all creature types ... It's still a
         land" (Mutavault; 205.3m)."""
         p, t = pt.value.split("/")
-        out = [("duration", tail[1])] if tail[1] else []
-        return out + [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
-                      ("effect", fn("add_card_type", sel, const("creature"))),
-                      ("effect", fn("add_all_creature_types", sel))]
+        return self._lasting([("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
+                              ("effect", fn("add_card_type", sel, const("creature"))),
+                              ("effect", fn("add_all_creature_types", sel))], tail[1])
 
     def surveil(self, amount):
         return self._effect(fn("surveil", self._amount_term(amount)))

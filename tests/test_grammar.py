@@ -1102,7 +1102,7 @@ def test_chandra_dressed_to_kill():
         "sel_any_of(a1.3,a1.1)", "sel_player(a1.1)", "sel_any_of(a1.3,a1.2)",
         "sel_type(a1.2,planeswalker)", "effect(a1,2,deal_damage(target(1),n(1)))"}
     assert {"sel_color(a2.1,r)", "sel_among_referred(a2.1)", "effect(a2,2,may_cast(a2.1))",
-            "duration(a2,end_of_turn)", "trigger(a2/1,cast(you,a2/1.1))", "sel_color(a2/1.1,r)",
+            "effect_duration(a2,2,end_of_turn)", "trigger(a2/1,cast(you,a2/1.1))", "sel_color(a2/1.1,r)",
             "target(a2/1,1,a2/1.2)", "sel_any_target(a2/1.2)",
             'effect(a2/1,1,deal_damage(target(1),other("the amount of mana spent to cast that '
             'spell")))'} <= fs
@@ -1299,7 +1299,7 @@ def test_continuous_pt_and_types(text, expected):
 
 def test_target_gets_until_end_of_turn():
     assert without_text(facts("Target creature gets -2/-0 until end of turn.", "X")) == {
-        "target(A,1,S1)", "sel_type(S1,creature)", "duration(A,end_of_turn)",
+        "target(A,1,S1)", "sel_type(S1,creature)", "effect_duration(A,1,end_of_turn)",
         "effect(A,1,modify_pt(target(1),-2,0))", "ability_kind(A,spell)"}
     ct = parse_card("o", "X", "Target creature gets -2/-0 until end of turn.", ["Instant"])
     assert 'ability_kind(ab("o",1),spell)' in {str(f) for f in ct.facts}
@@ -1317,10 +1317,11 @@ def test_awaken_and_animation():
     fs = card_facts("X", "{1}{G}: This land becomes a 3/3 Elemental creature with haste until end "
                     "of turn. It's still a land.")
     assert fs == {
-        "ability_kind(a1,activated)", 'cost(a1,mana("{1}{G}"))', "duration(a1,end_of_turn)",
+        "ability_kind(a1,activated)", 'cost(a1,mana("{1}{G}"))',
         "effect(a1,1,set_pt(sel_self,3,3))", "effect(a1,2,add_card_type(sel_self,creature))",
         "effect(a1,3,add_subtype(sel_self,elemental))",
         "effect(a1,4,grant_ability(sel_self,a1/1))", "ability_kind(a1/1,keyword)",
+        *("effect_duration(a1,%d,end_of_turn)" % i for i in range(1, 5)),
         "keyword(a1/1,haste)"}
     # 205.1b: without "still a land" the land would lose its types: not read
     assert any(f.startswith("unparsed") for f in card_facts(
@@ -1540,9 +1541,10 @@ def test_mutavault():
                       "creature types until end of turn. It's still a land.", ["Land"]) == {
         "ability_kind(a1,activated)", "cost(a1,tap)", "effect(a1,1,add_mana)",
         "produces(a1,1,1,mana(c),n(1))",
-        "ability_kind(a2,activated)", 'cost(a2,mana("{1}"))', "duration(a2,end_of_turn)",
+        "ability_kind(a2,activated)", 'cost(a2,mana("{1}"))',
         "effect(a2,1,set_pt(sel_self,2,2))", "effect(a2,2,add_card_type(sel_self,creature))",
-        "effect(a2,3,add_all_creature_types(sel_self))"}
+        "effect(a2,3,add_all_creature_types(sel_self))",
+        *("effect_duration(a2,%d,end_of_turn)" % i for i in range(1, 4))}
 
 
 def test_condition_on_every_effect_of_a_sentence():
@@ -1795,7 +1797,7 @@ def test_modes_written_with_a_period_and_repeatable_modes():
      {"effect(A,1,switch_pt(sel_self))", "effect_duration(A,1,end_of_turn)"}),
     ("This creature gets +2/+0 until end of turn and can't be blocked this turn.",
      {"effect(A,1,modify_pt(sel_self,2,0))", "effect(A,2,cant(sel_self,be_blocked))",
-      "effect_duration(A,2,end_of_turn)", "duration(A,end_of_turn)"}),
+      "effect_duration(A,2,end_of_turn)", "effect_duration(A,1,end_of_turn)"}),
     ("Target creature doesn't untap during its controller's next untap step.",
      {"effect(A,1,doesnt_untap_next(target(1)))"}),
     # "and" before another object's action is still two actions
