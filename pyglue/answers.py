@@ -787,21 +787,17 @@ class EventGraph:
             if done[root]:
                 continue
             done[root] = 1
-            stack, places = [root], [0]
+            stack = [(root, iter(out[root][1::3]))]  # each state with the targets it has left to visit
             while stack:
-                row, i = out[stack[-1]], places[-1]
-                while i < len(row):
-                    target = row[i + 1]
-                    i += 3
+                node, targets = stack[-1]
+                for target in targets:
                     if not done[target]:
                         done[target] = 1
-                        places[-1] = i
-                        stack.append(target)
-                        places.append(0)
+                        stack.append((target, iter(out[target][1::3])))
                         break
                 else:
-                    finished(stack.pop())
-                    places.pop()
+                    finished(node)
+                    stack.pop()
         order.reverse()
         self._order = order
         return order
