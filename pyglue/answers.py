@@ -761,6 +761,8 @@ class EventGraph:
         self._totals: list[int] | None = None
         self._outcomes: list[int] | None = None  # state -> bit set of the outcomes reachable from it
         self._sorted: dict[int, list[tuple[int, int]]] = {}  # state -> its steps in the orders' order
+        self._rank: dict[int, int] | None = None  # class -> its place among the classes' terms
+        self._orders: tuple[int, dict[str, list[tuple[int, ...]]]] | None = None  # (limit, orders of each outcome)
         self._keys: dict[int, list[int]] = {}  # class -> the keys of its effects, by their terms
         self._terms: dict[int, clingo.Symbol] = {}  # key -> its symbol, for sorting steps
         self._bits = {mana: 1 << n for n, mana in enumerate(sorted({m for e in self.endings.values() for m in e}))}
@@ -791,21 +793,17 @@ class EventGraph:
             if done[root]:
                 continue
             done[root] = 1
-            stack, places = [root], [0]
+            stack = [(root, iter(out[root][1::3]))]  # each state with the targets it has left to visit
             while stack:
-                row, i = out[stack[-1]], places[-1]
-                while i < len(row):
-                    target = row[i + 1]
-                    i += 3
+                node, targets = stack[-1]
+                for target in targets:
                     if not done[target]:
                         done[target] = 1
-                        places[-1] = i
-                        stack.append(target)
-                        places.append(0)
+                        stack.append((target, iter(out[target][1::3])))
                         break
                 else:
-                    finished(stack.pop())
-                    places.pop()
+                    finished(node)
+                    stack.pop()
         order.reverse()
         self._order = order
         return order
@@ -823,8 +821,8 @@ class EventGraph:
                 for mana, count in ends[node].items():
                     total[mana] += reached * count
             row = out[node]
-            for i in range(0, len(row), 3):
-                ways[row[i + 1]] += reached * row[i + 2]
+            for target, left in zip(row[1::3], row[2::3]):
+                ways[target] += reached * left
         return total
 
     def _reachable(self) -> list[int]:
@@ -837,9 +835,8 @@ class EventGraph:
             bits = 0
             for mana in ends.get(node, ()):
                 bits |= bit[mana]
-            row = out[node]
-            for i in range(1, len(row), 3):
-                bits |= outcomes[row[i]]
+            for target in out[node][1::3]:
+                bits |= outcomes[target]
             outcomes[node] = bits
         return outcomes
 
@@ -858,39 +855,58 @@ class EventGraph:
     def orders(self, mana: str, limit: int) -> list[tuple[int, ...]]:
         """Up to `limit` distinct orders of effects that end with `mana` (choices merged),
         first by the effects' terms; each effect as its key (pyglue.symbols)."""
-        reachable = self._reachable()
-        found: list[tuple[int, ...]] = []  # orders as the keys of their effects
-        seen: set[tuple[int, ...]] = set()
-        bit = self._bits.get(mana, 0)
+        if self._orders is None or self._orders[0] != limit:
+            self._orders = (limit, self._first_orders(limit))
+        return self._orders[1].get(mana, [])
+
+    def _first_orders(self, limit: int) -> dict[str, list[tuple[int, ...]]]:
+        """The orders of every outcome in one walk of the paths, in the order `orders`
+        lists them: a state is entered while some outcome it can end with has fewer than
+        `limit` orders (with one order each, every state once)."""
+        reachable, ends, bit = self._reachable(), self._ends, self._bits
+        found: dict[str, list[tuple[int, ...]]] = {mana: [] for mana in bit}
+        seen: dict[str, set[tuple[int, ...]]] = {mana: set() for mana in bit}
+        wanted = (1 << len(bit)) - 1 if limit > 0 else 0  # the outcomes with fewer orders than limit
 
         def walk(node: int, path: tuple[int, ...]) -> None:
-            if len(found) >= limit or not reachable[node] & bit:
-                return
-            if mana in self._ends.get(node, {}) and path not in seen:
-                seen.add(path)
-                found.append(path)
+            nonlocal wanted
+            for mana in ends.get(node, ()):
+                if bit[mana] & wanted and path not in seen[mana]:
+                    seen[mana].add(path)
+                    found[mana].append(path)
+                    if len(found[mana]) >= limit:
+                        wanted &= ~bit[mana]
             for effect_class, target in self._sorted_steps(node):
-                if reachable[target] & bit:
-                    for effect in self._member_keys(effect_class):
-                        if effect not in path:
-                            walk(target, path + (effect,))
-                            if len(found) >= limit:
-                                return
+                for effect in self._member_keys(effect_class):
+                    if not reachable[target] & wanted:
+                        break
+                    if effect not in path:
+                        walk(target, path + (effect,))
 
         for root in self._roots:
-            walk(root, ())
-        return found[:limit]
+            if reachable[root] & wanted:
+                walk(root, ())
+        return found
 
     def _sorted_steps(self, node: int) -> list[tuple[int, int]]:
         """The steps from a state by class, then state (as terms): the orders listed do not
-        depend on the order of the atoms. Sorted once per state."""
+        depend on the order of the atoms. Sorted once per state, by the classes' ranks
+        (their terms, compared once), and by the states' terms only where a class has
+        several steps."""
         steps = self._sorted.get(node)
         if steps is None:
-            term, keys, row = self._term, self.steps.keys, self.steps.out[node]
-            steps = self._sorted[node] = sorted(
-                ((row[i], row[i + 1]) for i in range(0, len(row), 3)),
-                key=lambda step: (term(step[0]), term(keys[step[1]])))
+            rank, row = self._class_rank(), self.steps.out[node]
+            steps = self._sorted[node] = sorted(zip(row[0::3], row[1::3]), key=lambda step: rank[step[0]])
+            if len({effect_class for effect_class, _ in steps}) < len(steps):
+                term, keys = self._term, self.steps.keys
+                steps.sort(key=lambda step: (rank[step[0]], term(keys[step[1]])))
         return steps
+
+    def _class_rank(self) -> dict[int, int]:
+        """Each class's place among the classes' terms."""
+        if self._rank is None:
+            self._rank = {key: n for n, key in enumerate(sorted(self.steps.classes, key=symbols.symbol))}
+        return self._rank
 
     def _term(self, key: int) -> clingo.Symbol:
         """The symbol of a key, made once: a state is the target of many steps."""
