@@ -13,6 +13,7 @@ import gc
 import json
 import re
 import string
+from array import array
 from collections import Counter, defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -100,37 +101,11 @@ class ModelIndex:
         # the event graphs' atoms of each ask, as keys (pyglue.symbols): read by EventGraph;
         # the steps (event_step/5) grouped by state once, as Steps
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
-        self.steps: dict[int, Steps] = {}
-        number, symbol = symbols.number, symbols.symbol
-        others: list[list[int]] = []
-        lefts = {}  # a step's Left: key -> number, a few keys
-
-        def step(keys: list[int]) -> None:  # most atoms: grouped by ask and by state, as keys
-            if len(keys) != 5:
-                others.append(keys)
-                return
-            ask, node, effect_class, target, left = keys
-            steps = self.steps.get(ask)
-            if steps is None:
-                steps = self.steps[ask] = Steps()
-            ids, state = steps.ids, steps.id  # (Steps.add written out: millions of calls)
-            source = ids.get(node)
-            if source is None:
-                source = state(node)
-            to = ids.get(target)
-            if to is None:
-                to = state(target)
-            row = steps.out[source]
-            if row is Steps.NONE:
-                row = steps.out[source] = []
-            count = lefts.get(left)
-            if count is None:
-                count = lefts[left] = number(left)
-            row += (steps.classes.setdefault(effect_class, effect_class), to, count)
-
-        groups = symbols.by_name(result.keys, {"event_step": step})
-        if others:
-            groups["event_step"] = others
+        symbol = symbols.symbol
+        steps = array("Q")  # the keys of event_step/5's arguments, five a step
+        groups = symbols.by_name(result.keys, raw={"event_step": (5, steps)})
+        self.steps: dict[int, Steps] = Steps.read(steps)
+        del steps
         if any(name not in READ or any(len(keys) != _ARITY.get(name, len(keys)) for keys in rows)
                for name, rows in groups.items()):  # an extra rule file's atoms: kept in the model's order
             self.unread = [str(atom) for atom in result.atoms if _unread(*symbols.name_and_arguments(atom))]
@@ -702,6 +677,36 @@ class Steps:
         self.keys: list[int] = []
         self.out: list[list[int] | tuple] = []
         self.classes: dict[int, int] = {}  # each class's key, kept once
+
+    @classmethod
+    def read(cls, flat: array) -> dict[int, "Steps"]:
+        """The steps of each graph, by the key of its ask (or of the event an event leads
+        to), from the keys of event_step/5's arguments: ask, node, class, target, left, ask..."""
+        graphs: dict[int, Steps] = {}
+        number, none = symbols.number, cls.NONE
+        lefts: dict[int, int | None] = {}  # a step's Left: key -> number, a few keys
+        graph = ask_now = None
+        columns = iter(flat)
+        for ask, node, effect_class, target, left in zip(columns, columns, columns, columns, columns):
+            if ask != ask_now:  # (a few times: the steps of a graph mostly come together)
+                graph = graphs.get(ask)
+                if graph is None:
+                    graph = graphs[ask] = cls()
+                ask_now, ids, state, out, classes = ask, graph.ids, graph.id, graph.out, graph.classes
+            source = ids.get(node)
+            if source is None:
+                source = state(node)
+            to = ids.get(target)
+            if to is None:
+                to = state(target)
+            row = out[source]
+            if row is none:
+                row = out[source] = []
+            count = lefts.get(left)
+            if count is None:
+                count = lefts[left] = number(left)
+            row += (classes.setdefault(effect_class, effect_class), to, count)
+        return graphs
 
     def id(self, key: int) -> int:
         """The number of a state, given one if it is new."""

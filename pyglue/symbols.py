@@ -23,6 +23,7 @@ _SIZE = _ffi.new("size_t*")
 _NAME = _ffi.new("char**")
 _NUMBER = _ffi.new("int*")
 _NUMBER_TYPE = _lib.clingo_symbol_type_number
+_SYMBOL_BYTES = _ffi.sizeof("clingo_symbol_t")  # a key, as array("Q") holds it
 
 
 def key(symbol: clingo.Symbol) -> int:
@@ -68,16 +69,17 @@ def _error() -> str:
     return _ffi.string(message).decode() if message else "clingo could not copy the model"
 
 
-def by_name(atoms: Iterable[int], take: dict[str, Callable[[list[int]], Any]] | None = None
-            ) -> dict[str, list[list[int]]]:
+def by_name(atoms: Iterable[int], raw: dict[str, tuple[int, array]] | None = None) -> dict[str, list[list[int]]]:
     """The keys of the arguments of each atom (given by its key), grouped by the atom's
-    name (in the atoms' order within a name); the atoms of a name in `take` are given to its function as they
-    come instead, and not kept (a graph's hundreds of thousands of steps). clingo interns
-    names: a name is decoded once per the address of its characters, alive as long as
-    the atoms are."""
-    name_of, arguments_of, unpack = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack
-    take = take or {}
-    sink_at: dict[Any, Callable[[list[int]], Any]] = {}
+    name (in the atoms' order within a name); the atoms of a name in `raw` with its
+    arity have their arguments' keys appended to its array instead (copied as bytes: no
+    Python object per atom, for a graph's hundreds of thousands of steps), and are not
+    kept. clingo interns names: a name is decoded once per the address of its
+    characters, alive as long as the atoms are."""
+    name_of, arguments_of, unpack, buffer = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack, _ffi.buffer
+    raw = raw or {}
+    # by name: the arity copied raw (-1: none), where such atoms' keys go, where the others go
+    sink_at: dict[Any, tuple[int, Callable[[Any], Any] | None, Callable[[list[int]], Any]]] = {}
     groups: dict[str, list[list[int]]] = {}
     for atom in atoms:
         if not (name_of(atom, _NAME) and arguments_of(atom, _ARGUMENTS, _SIZE)):
@@ -86,9 +88,14 @@ def by_name(atoms: Iterable[int], take: dict[str, Callable[[list[int]], Any]] | 
         if sink is None:
             characters = _NAME[0]
             name = _ffi.string(characters).decode()
-            sink = sink_at[characters] = take.get(name) or groups.setdefault(name, []).append
+            arity, into = raw.get(name, (-1, None))
+            sink = sink_at[characters] = (arity, into.frombytes if into is not None else None,
+                                          groups.setdefault(name, []).append)
         size = _SIZE[0]
-        sink(unpack(_ARGUMENTS[0], size) if size else [])
+        if size == sink[0]:
+            sink[1](buffer(_ARGUMENTS[0], size * _SYMBOL_BYTES))
+        else:
+            sink[2](unpack(_ARGUMENTS[0], size) if size else [])
     return groups
 
 

@@ -416,6 +416,24 @@ def test_atoms_are_read_by_name_in_their_order():
     assert symbols.name_and_arguments(atoms[2]) == ("flag", ())
 
 
+def test_atoms_of_a_name_and_arity_are_copied_raw():
+    # by_name's raw: event_step/5's argument keys go to one array, five a step, in the
+    # atoms' order; an event_step of another arity is kept as any atom
+    from array import array
+
+    import clingo
+
+    from pyglue import symbols
+
+    atoms = [clingo.parse_term(text) for text in ('event_step(1,n(0),c,n(1),2)', 'event_step(1,x)', 'answer(1,"k",v)',
+                                                  'event_step(1,n(1),d,n(3),1)')]
+    steps = array("Q")
+    groups = symbols.by_name([symbols.key(atom) for atom in atoms], raw={"event_step": (5, steps)})
+    assert [str(symbols.symbol(k)) for k in steps] == ["1", "n(0)", "c", "n(1)", "2", "1", "n(1)", "d", "n(3)", "1"]
+    assert [[str(symbols.symbol(k)) for k in keys] for keys in groups["event_step"]] == [["1", "x"]]
+    assert list(groups) == ["event_step", "answer"]
+
+
 def test_a_models_shown_atoms_are_copied_out_as_keys():
     # pyglue.symbols.shown_keys: the model's shown atoms in one call, in the order
     # clingo's own Model.symbols gives them, as keys
