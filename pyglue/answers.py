@@ -102,10 +102,9 @@ class ModelIndex:
         # the steps (event_step/5) grouped by state once, as Steps
         self.graph_keys: dict[tuple[str, int], list[tuple[int, ...]]] = defaultdict(list)
         symbol = symbols.symbol
-        steps = array("Q")  # the keys of event_step/5's arguments, five a step
-        groups = symbols.by_name(result.keys, raw={"event_step": (5, steps)})
-        self.steps: dict[int, Steps] = Steps.read(steps)
-        del steps
+        self.steps: dict[int, Steps] = {}
+        read_steps = Steps.reader(self.steps)  # event_step/5's argument keys, five a step, a chunk at a time
+        groups = symbols.by_name(result.keys, raw={"event_step": (5, read_steps)})
         if any(name not in READ or any(len(keys) != _ARITY.get(name, len(keys)) for keys in rows)
                for name, rows in groups.items()):  # an extra rule file's atoms: kept in the model's order
             self.unread = [str(atom) for atom in result.atoms if _unread(*symbols.name_and_arguments(atom))]
@@ -679,34 +678,37 @@ class Steps:
         self.classes: dict[int, int] = {}  # each class's key, kept once
 
     @classmethod
-    def read(cls, flat: array) -> dict[int, "Steps"]:
-        """The steps of each graph, by the key of its ask (or of the event an event leads
-        to), from the keys of event_step/5's arguments: ask, node, class, target, left, ask..."""
-        graphs: dict[int, Steps] = {}
+    def reader(cls, graphs: dict[int, "Steps"]) -> Callable[[array], None]:
+        """What adds to `graphs` (the steps of each graph, by the key of its ask or of the
+        event an event leads to) the steps of a chunk of event_step/5's argument keys:
+        ask, node, class, target, left, ask..."""
         number, none = symbols.number, cls.NONE
         lefts: dict[int, int | None] = {}  # a step's Left: key -> number, a few keys
-        graph = ask_now = None
-        columns = iter(flat)
-        for ask, node, effect_class, target, left in zip(columns, columns, columns, columns, columns):
-            if ask != ask_now:  # (a few times: the steps of a graph mostly come together)
-                graph = graphs.get(ask)
-                if graph is None:
-                    graph = graphs[ask] = cls()
-                ask_now, ids, state, out, classes = ask, graph.ids, graph.id, graph.out, graph.classes
-            source = ids.get(node)
-            if source is None:
-                source = state(node)
-            to = ids.get(target)
-            if to is None:
-                to = state(target)
-            row = out[source]
-            if row is none:
-                row = out[source] = []
-            count = lefts.get(left)
-            if count is None:
-                count = lefts[left] = number(left)
-            row += (classes.setdefault(effect_class, effect_class), to, count)
-        return graphs
+
+        def add(flat: array) -> None:
+            ask_now = None
+            columns = iter(flat)
+            for ask, node, effect_class, target, left in zip(columns, columns, columns, columns, columns):
+                if ask != ask_now:  # (a few times: the steps of a graph mostly come together)
+                    graph = graphs.get(ask)
+                    if graph is None:
+                        graph = graphs[ask] = cls()
+                    ask_now, ids, state, out, classes = ask, graph.ids, graph.id, graph.out, graph.classes
+                source = ids.get(node)
+                if source is None:
+                    source = state(node)
+                to = ids.get(target)
+                if to is None:
+                    to = state(target)
+                row = out[source]
+                if row is none:
+                    row = out[source] = []
+                count = lefts.get(left)
+                if count is None:
+                    count = lefts[left] = number(left)
+                row += (classes.setdefault(effect_class, effect_class), to, count)
+
+        return add
 
     def id(self, key: int) -> int:
         """The number of a state, given one if it is new."""

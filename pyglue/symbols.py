@@ -69,17 +69,25 @@ def _error() -> str:
     return _ffi.string(message).decode() if message else "clingo could not copy the model"
 
 
-def by_name(atoms: Iterable[int], raw: dict[str, tuple[int, array]] | None = None) -> dict[str, list[list[int]]]:
+# the keys a raw name's array holds before they are given on (a few MB: never a whole graph's)
+RAW_CHUNK = 1 << 18
+
+
+def by_name(atoms: Iterable[int], raw: dict[str, tuple[int, Callable[[array], Any]]] | None = None
+            ) -> dict[str, list[list[int]]]:
     """The keys of the arguments of each atom (given by its key), grouped by the atom's
-    name (in the atoms' order within a name); the atoms of a name in `raw` with its
-    arity have their arguments' keys appended to its array instead (copied as bytes: no
-    Python object per atom, for a graph's hundreds of thousands of steps), and are not
-    kept. clingo interns names: a name is decoded once per the address of its
-    characters, alive as long as the atoms are."""
+    name (in the atoms' order within a name). The atoms of a name in `raw` with its
+    arity are not kept: their arguments' keys are copied as bytes into an array (no
+    Python object per atom, for a graph's hundreds of thousands of steps), which is
+    given to the name's function whenever it holds RAW_CHUNK keys or more, then
+    emptied, and once at the end: memory for a chunk, not for every step. clingo
+    interns names: a name is decoded once per the address of its characters, alive
+    as long as the atoms are."""
     name_of, arguments_of, unpack, buffer = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack, _ffi.buffer
     raw = raw or {}
-    # by name: the arity copied raw (-1: none), where such atoms' keys go, where the others go
-    sink_at: dict[Any, tuple[int, Callable[[Any], Any] | None, Callable[[list[int]], Any]]] = {}
+    chunks = {name: array("Q") for name in raw}
+    # by name: the arity copied raw (-1: none), the array such atoms' keys go to, where the others go
+    sink_at: dict[Any, tuple[int, array | None, Callable[[list[int]], Any]]] = {}
     groups: dict[str, list[list[int]]] = {}
     for atom in atoms:
         if not (name_of(atom, _NAME) and arguments_of(atom, _ARGUMENTS, _SIZE)):
@@ -88,14 +96,20 @@ def by_name(atoms: Iterable[int], raw: dict[str, tuple[int, array]] | None = Non
         if sink is None:
             characters = _NAME[0]
             name = _ffi.string(characters).decode()
-            arity, into = raw.get(name, (-1, None))
-            sink = sink_at[characters] = (arity, into.frombytes if into is not None else None,
+            sink = sink_at[characters] = (raw[name][0] if name in raw else -1, chunks.get(name),
                                           groups.setdefault(name, []).append)
         size = _SIZE[0]
         if size == sink[0]:
-            sink[1](buffer(_ARGUMENTS[0], size * _SYMBOL_BYTES))
+            chunk = sink[1]
+            chunk.frombytes(buffer(_ARGUMENTS[0], size * _SYMBOL_BYTES))
+            if len(chunk) >= RAW_CHUNK:
+                raw[_ffi.string(_NAME[0]).decode()][1](chunk)
+                del chunk[:]
         else:
             sink[2](unpack(_ARGUMENTS[0], size) if size else [])
+    for name, chunk in chunks.items():
+        if chunk:
+            raw[name][1](chunk)
     return groups
 
 

@@ -416,20 +416,21 @@ def test_atoms_are_read_by_name_in_their_order():
     assert symbols.name_and_arguments(atoms[2]) == ("flag", ())
 
 
-def test_atoms_of_a_name_and_arity_are_copied_raw():
-    # by_name's raw: event_step/5's argument keys go to one array, five a step, in the
-    # atoms' order; an event_step of another arity is kept as any atom
-    from array import array
-
+def test_atoms_of_a_name_and_arity_are_copied_raw(monkeypatch):
+    # by_name's raw: event_step/5's argument keys go to an array, five a step, in the
+    # atoms' order, given on a chunk at a time (here: two steps a chunk, and the one
+    # left at the end); an event_step of another arity is kept as any atom
     import clingo
 
     from pyglue import symbols
 
     atoms = [clingo.parse_term(text) for text in ('event_step(1,n(0),c,n(1),2)', 'event_step(1,x)', 'answer(1,"k",v)',
-                                                  'event_step(1,n(1),d,n(3),1)')]
-    steps = array("Q")
-    groups = symbols.by_name([symbols.key(atom) for atom in atoms], raw={"event_step": (5, steps)})
-    assert [str(symbols.symbol(k)) for k in steps] == ["1", "n(0)", "c", "n(1)", "2", "1", "n(1)", "d", "n(3)", "1"]
+                                                  'event_step(1,n(1),d,n(3),1)', 'event_step(2,n(0),c,n(1),1)')]
+    chunks = []
+    monkeypatch.setattr(symbols, "RAW_CHUNK", 10)
+    groups = symbols.by_name([symbols.key(atom) for atom in atoms],
+                             raw={"event_step": (5, lambda keys: chunks.append([str(symbols.symbol(k)) for k in keys]))})
+    assert chunks == [["1", "n(0)", "c", "n(1)", "2", "1", "n(1)", "d", "n(3)", "1"], ["2", "n(0)", "c", "n(1)", "1"]]
     assert [[str(symbols.symbol(k)) for k in keys] for keys in groups["event_step"]] == [["1", "x"]]
     assert list(groups) == ["event_step", "answer"]
 
