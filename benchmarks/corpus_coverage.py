@@ -45,7 +45,7 @@ def measure(cards) -> Coverage:
         ct = parse_card(str(i), card["name"], text, card.get("types") or (),
                         card.get("supertypes") or ())
         result.seconds += time.perf_counter() - start
-        texts, kind, spans = ability_facts(ct)
+        texts, kind, spans, _kept = ability_facts(ct)
         result.abilities += len(texts)
         result.clean += sum(ab not in spans for ab in texts)
         result.kinds.update(kind.values())

@@ -1,7 +1,11 @@
 """`mtgasp coverage`: how much of a card database the grammar understands.
 
 A card is understood strictly when no ability of any of its faces (quoted
-abilities, modes and riders included) has an `unparsed` part. Mana abilities
+abilities, modes and riders included) has an `unparsed` part, and in typed
+terms when, besides, no fact of it keeps words as text where the vocabulary
+has no term for them (WORDS_KEPT: an effect, a cost, an amount or a trigger
+condition `other(S)`, a condition `if(S)`, `unless(S)`, `as_long_as(S)`,
+`only_if(S)`, `only(S)`, an intervening "if" `trigger_if(A, S)`). Mana abilities
 (605.1) are counted apart: activated abilities whose effect adds mana (not
 loyalty abilities, no target) and triggered abilities that add mana on a
 "tapped for mana" trigger, on cards whose text says "add"; one is not
@@ -19,6 +23,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from clingo import SymbolType
+
 from .answers import gc_paused
 from .cards import CARDS_ENV_VAR, FACE_SEPARATOR
 
@@ -26,6 +32,8 @@ ADD = re.compile(r"\badds?\b", re.IGNORECASE)
 # a template: the words of an unparsed span, its numbers written N
 NUMBER = re.compile(r"\b(\d+|x)\b|(?<=\{)\d+(?=\})", re.IGNORECASE)
 PROGRESS_EVERY = 500  # cards between two redraws of the progress bar
+# the terms whose string argument is words the vocabulary keeps as text (VOCABULARY.md)
+WORDS_KEPT = frozenset(["other", "if", "unless", "as_long_as", "only_if", "only"])
 
 
 def add_parser(subcommands: argparse._SubParsersAction) -> None:
@@ -43,12 +51,14 @@ def add_parser(subcommands: argparse._SubParsersAction) -> None:
 class Kind:
     total: int = 0
     understood: int = 0
+    typed: int = 0      # understood, and no words kept as text
 
 
 @dataclass
 class Coverage:
     cards_total: int = 0
     cards_understood: int = 0
+    cards_typed: int = 0    # understood in typed terms
     kinds: dict = field(default_factory=dict)       # ability kind -> Kind
     mana_total: int = 0
     mana_understood: int = 0
@@ -61,7 +71,8 @@ class Coverage:
         return {
             "cards_total": self.cards_total,
             "cards_understood": self.cards_understood,
-            "abilities_by_kind": {kind: {"total": k.total, "understood": k.understood}
+            "cards_typed": self.cards_typed,
+            "abilities_by_kind": {kind: {"total": k.total, "understood": k.understood, "typed": k.typed}
                                   for kind, k in sorted(self.kinds.items())},
             "mana_abilities_total": self.mana_total,
             "mana_abilities_understood": self.mana_understood,
@@ -151,7 +162,7 @@ def _measure(cards, progress) -> Coverage:
     grouped = _faces(cards)
     for number, faces in enumerate(grouped.values(), 1):
         full_name = max((face.full_name or face.name for face in faces), key=len)
-        understood = True
+        understood = typed = True
         for face in faces:
             types, supertypes = card_types(face.type_line or "")
             start, cpu = time.perf_counter(), time.process_time()
@@ -159,21 +170,23 @@ def _measure(cards, progress) -> Coverage:
             result.seconds += time.perf_counter() - start
             result.cpu_seconds += time.process_time() - cpu
             understood &= not parsed.unparsed
-            _count_abilities(result, face, parsed, full_name, readings)
+            typed &= not _count_abilities(result, face, parsed, full_name, readings)
         result.cards_total += 1
         result.cards_understood += understood
+        result.cards_typed += understood and typed
         if progress and (number % PROGRESS_EVERY == 0 or number == len(grouped)):
             progress(number, len(grouped))
     return result
 
 
-def ability_facts(parsed, readings: dict | None = None) -> tuple[dict, dict, dict]:
-    """Per ability of a parse: its text, its kind, and the spans not understood.
+def ability_facts(parsed, readings: dict | None = None) -> tuple[dict, dict, dict, set]:
+    """Per ability of a parse: its text, its kind, the spans not understood, and
+    the abilities with words kept as text (WORDS_KEPT).
     `readings` (a dict kept from one parse to the next) keeps what each fact
     object said: the grammar shares its fact objects among the cards that
     repeat an ability (the corpus has about 86,000 for 420,000 facts), and
     each access to a symbol is a call into clingo."""
-    texts, kinds, spans = {}, {}, {}
+    texts, kinds, spans, kept = {}, {}, {}, set()
     readings = {} if readings is None else readings
     for fact in parsed.facts:
         known = readings.get(id(fact))
@@ -187,18 +200,23 @@ def ability_facts(parsed, readings: dict | None = None) -> tuple[dict, dict, dic
             texts[ab] = value
         elif name == "ability_kind":
             kinds[ab] = value
-        else:
+        elif name == "unparsed":
             spans.setdefault(ab, []).append(value)
-    return texts, kinds, spans
+        else:
+            kept.add(ab)
+    return texts, kinds, spans, kept
 
 
 def _reading(fact):
     """(name, ability, value) of an ability_text, ability_kind or unparsed
-    fact; None for another fact."""
+    fact, ("words_kept", ability, None) of a fact that keeps words as text;
+    None for another fact."""
     name = fact.name  # the name first: most facts are others
-    if name not in ("ability_text", "ability_kind", "unparsed"):
-        return None
     args = fact.arguments
+    if name not in ("ability_text", "ability_kind", "unparsed"):
+        if name == "trigger_if" or any(_keeps_words(a) for a in args[1:]):
+            return "words_kept", str(_ability_of(args[0])), None
+        return None
     if name == "ability_text":
         value = args[1].string
     elif name == "ability_kind":
@@ -208,24 +226,41 @@ def _reading(fact):
     return name, str(args[0]), value
 
 
-def _count_abilities(result: Coverage, face, parsed, full_name: str, readings: dict) -> None:
-    texts, kinds, spans = ability_facts(parsed, readings)
+def _keeps_words(term) -> bool:
+    """Whether a term holds words kept as text: other("..."), if("...")..."""
+    if term.type != SymbolType.Function:
+        return False
+    args = term.arguments
+    if term.name in WORDS_KEPT and len(args) == 1 and args[0].type == SymbolType.String:
+        return True
+    return any(_keeps_words(a) for a in args)
+
+
+def _ability_of(term):
+    """The ability a fact is about: its first argument, or the ability of a selector sel(A, K)."""
+    return term.arguments[0] if term.type == SymbolType.Function and term.name == "sel" else term
+
+
+def _count_abilities(result: Coverage, face, parsed, full_name: str, readings: dict) -> bool:
+    """Count the face's abilities; whether one of them keeps words as text."""
+    texts, kinds, spans, kept = ability_facts(parsed, readings)
     for ab in texts:
         kind = result.kinds.setdefault(kinds.get(ab, "none"), Kind())
         kind.total += 1
         kind.understood += ab not in spans
+        kind.typed += ab not in spans and ab not in kept
     names = [face.name] + full_name.split(FACE_SEPARATOR)
     for _, _, _, text in parsed.unparsed:
         key = template(text, names)
         result.templates[key] += 1
         result.examples.setdefault(key, full_name)
-    if not ADD.search(face.text):
-        return
-    for ab, text in texts.items():
-        understood = mana_ability_understood(kinds.get(ab), text, spans.get(ab, []))
-        if understood is not None:
-            result.mana_total += 1
-            result.mana_understood += understood
+    if ADD.search(face.text):
+        for ab, text in texts.items():
+            understood = mana_ability_understood(kinds.get(ab), text, spans.get(ab, []))
+            if understood is not None:
+                result.mana_total += 1
+                result.mana_understood += understood
+    return bool(kept)
 
 
 def _percent(part: int, whole: int) -> str:
@@ -235,8 +270,10 @@ def _percent(part: int, whole: int) -> str:
 def render(result: Coverage, top: int) -> str:
     data = result.to_json(top)
     lines = ["cards understood strictly: " + _percent(result.cards_understood, result.cards_total),
-             "abilities by kind:"]
-    lines += ["  %-10s %s" % (kind, _percent(k["understood"], k["total"]))
+             "  of which in typed terms (no words kept as text): " + _percent(result.cards_typed,
+                                                                             result.cards_total),
+             "abilities by kind (understood; typed):"]
+    lines += ["  %-10s %s; %s" % (kind, _percent(k["understood"], k["total"]), _percent(k["typed"], k["total"]))
               for kind, k in data["abilities_by_kind"].items()]
     lines.append("mana abilities understood: " + _percent(result.mana_understood, result.mana_total))
     lines.append("throughput: %.0f cards/s (%.2f s parsing; %.0f cards per CPU second, %.2f s CPU)" % (

@@ -28,12 +28,12 @@ def test_coverage_json_has_the_issue_keys(capsys, tmp_path):
     data = json.loads(capsys.readouterr().out)
     assert {"cards_total", "cards_understood", "abilities_by_kind", "mana_abilities_total",
             "mana_abilities_understood", "cards_per_second", "seconds", "top_unparsed",
-            "cpu_seconds", "cards_per_cpu_second"} <= data.keys()
+            "cpu_seconds", "cards_per_cpu_second", "cards_typed"} <= data.keys()
     assert data["cpu_seconds"] > 0 and data["cards_per_cpu_second"] > 0
     # the two faces of Delver are one card; a card without text is not counted
     assert data["cards_total"] == 3
     assert data["mana_abilities_total"] == data["mana_abilities_understood"] == 1
-    assert data["abilities_by_kind"]["keyword"] == {"total": 2, "understood": 2}
+    assert data["abilities_by_kind"]["keyword"] == {"total": 2, "understood": 2, "typed": 2}
     for entry in data["top_unparsed"]:
         assert entry.keys() == {"template", "count", "example"}
         assert entry["example"] in {"Grim Flayer", "Delver of Secrets // Insectile Aberration"}
@@ -108,3 +108,25 @@ def test_measure_leaves_the_garbage_collector_as_it_was():
     assert gc.isenabled()
     assert measure([card]).cards_total == 1
     assert gc.isenabled()
+
+
+def test_words_kept_as_text_are_no_typed_understanding(capsys, tmp_path):
+    # "draw a card" with no subject is other(S) (VOCABULARY.md): no unparsed part, but words
+    # the vocabulary keeps as text: understood, not in typed terms; a trigger condition
+    # not read (trigger(A, other(S))) likewise; Llanowar Elves is typed
+    cards = [{"name": "Llanowar Elves", "type": "Creature — Elf Druid", "text": "{T}: Add {G}.", "layout": "normal"},
+             {"name": "Looter", "type": "Creature — Merfolk", "layout": "normal",
+              "text": "{T}: Draw a card, then discard a card."},
+             {"name": "Watcher", "type": "Creature — Spirit", "layout": "normal",
+              "text": "Whenever a player casts their second spell each turn, put a +1/+1 counter on this creature."}]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards))
+    assert main(["coverage", "--cards", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["cards_understood"] == 3 and data["cards_typed"] == 1
+    assert data["abilities_by_kind"]["activated"] == {"total": 2, "understood": 2, "typed": 1}
+    assert data["abilities_by_kind"]["triggered"] == {"total": 1, "understood": 1, "typed": 0}
+    assert main(["coverage", "--cards", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "cards understood strictly: 3 of 3 (100.0%)" in out
+    assert "of which in typed terms (no words kept as text): 1 of 3 (33.3%)" in out
