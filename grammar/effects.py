@@ -12,9 +12,40 @@ from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_
 
 @v_args(inline=True)
 class Effects(Reading):
-    def other_action(self, *tokens):
+    def untyped_action(self, *tokens):
         """An action the vocabulary has no term for: other(S), S its words."""
         return ("effect", fn("other", String(self.text[tokens[0].start_pos:tokens[-1].end_pos].strip())))
+
+    # the words of life_action, draw_action and discard_action (their tokens, in order)
+    LIFE_PLAYERS = {"you": "you", "each opponent": "each_opponent", "each player": "each_player"}
+    CARD_COUNTS = {"a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                   "nine": 9, "ten": 10}
+
+    @staticmethod
+    def _action_amount(word):
+        """A number of the action's words: n(K), or x (107.3)."""
+        if word == "x":
+            return const("x")
+        return fn("n", Number(Effects.CARD_COUNTS[word] if word in Effects.CARD_COUNTS else int(word)))
+
+    def life_action(self, *tokens):
+        """"you gain 3 life", "each opponent loses 1 life", "lose 2 life" (you)."""
+        words = [t.value for t in tokens]
+        who = "you" if words[0] == "lose" else self.LIFE_PLAYERS[" ".join(words[:-3])]
+        verb = "gain_life" if words[-3] in ("gain", "gains") else "lose_life"
+        return ("effect", fn(verb, const(who), self._action_amount(words[-2])))
+
+    def draw_action(self, *tokens):
+        """"Draw a card", "you draw two cards": draw(you, N)."""
+        return ("effect", fn("draw", const("you"), self._action_amount(tokens[-2].value)))
+
+    def discard_action(self, *tokens):
+        """"Discard a card", "you discard two cards": discard(you, N)."""
+        return ("effect", fn("discard", const("you"), self._action_amount(tokens[-2].value)))
+
+    def scry_action(self, _scry, n):
+        """701.22: "Scry 2"."""
+        return ("effect", fn("scry", fn("n", Number(int(n)))))
 
     def damage_n(self, n):
         return fn("n", Number(n))

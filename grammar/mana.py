@@ -277,6 +277,7 @@ class Mana(Reading):
         if any(amount != const("x") for _, amount, *_ in parts):
             raise NotUnderstood("where X is")
         amount = self._amount(quantity)
+        others, _ = self._x_is(others, amount)  # the other actions' X too ("each opponent loses X life")
         return self.options([(kind, amount, *among) for kind, _, *among in parts]) + others
 
     def each_other_add(self, amount, *rest):

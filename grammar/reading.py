@@ -5,7 +5,7 @@ each namespace's transformer extends (grammar/transformer.py joins them)."""
 import re
 from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Token, Transformer, v_args
 
 from . import lexicon
@@ -128,6 +128,26 @@ class Reading(Transformer):
 
     def _type(self, sym):
         return const(sym.value[1])
+
+    @staticmethod
+    def _x_is(clauses, amount):
+        """107.3c: the clauses with each amount x of their effects `amount`, and
+        whether there was one; an X in words of no term (other(S)) is refused."""
+        found = []
+
+        def put(sym):
+            if sym == const("x"):
+                found.append(sym)
+                return amount
+            if sym.type == SymbolType.Function and sym.arguments:
+                if sym.name == "other" and re.search(r"\bx\b", str(sym), re.IGNORECASE):
+                    raise NotUnderstood("X in words of no term")
+                return Function(sym.name, [put(a) for a in sym.arguments], sym.positive)
+            return sym
+
+        out = [(c[0], *[put(a) if isinstance(a, Symbol) else a for a in c[1:]]) if c[0] == "effect" else c
+               for c in clauses]
+        return out, bool(found)
 
     def _amount(self, token):
         if SELF_POWER.fullmatch(" ".join(token.value.split())):

@@ -12,7 +12,7 @@ NAME.py; `Clauses` joins them as lark's `merge_transformers` does."""
 import inspect
 import re
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Number, String
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
@@ -448,21 +448,7 @@ class Sentences(Reading):
             raise NotUnderstood("where X")
         if re.search(r"\btargets?\b", quantity.value):
             raise NotUnderstood("a target in S")  # a target must be read as one (115.1)
-        amount = self._amount(quantity)
-        found = []
-
-        def put(sym):
-            if sym == const("x"):
-                found.append(sym)
-                return amount
-            if sym.type == SymbolType.Function and sym.arguments:
-                if sym.name == "other" and re.search(r"\bx\b", str(sym), re.IGNORECASE):
-                    raise NotUnderstood("X in words of no term")
-                return Function(sym.name, [put(a) for a in sym.arguments], sym.positive)
-            return sym
-
-        out = [(c[0], *[put(a) if isinstance(a, Symbol) else a for a in c[1:]]) if c[0] == "effect" else c
-               for c in clauses]
+        out, found = self._x_is(clauses, self._amount(quantity))
         if not found:
             raise NotUnderstood("no X")
         return kind, out

@@ -111,22 +111,24 @@ def test_measure_leaves_the_garbage_collector_as_it_was():
 
 
 def test_words_kept_as_text_are_no_typed_understanding(capsys, tmp_path):
-    # "draw a card" with no subject is other(S) (VOCABULARY.md): no unparsed part, but words
+    # "Flip a coin" is other(S) (VOCABULARY.md): no unparsed part, but words
     # the vocabulary keeps as text: understood, not in typed terms; a trigger condition
-    # not read (trigger(A, other(S))) likewise; Llanowar Elves is typed
+    # not read (trigger(A, other(S))) likewise; Llanowar Elves is typed, and so is
+    # "Draw a card, then discard a card" (draw(you, n(1)), discard(you, n(1)))
     cards = [{"name": "Llanowar Elves", "type": "Creature — Elf Druid", "text": "{T}: Add {G}.", "layout": "normal"},
-             {"name": "Looter", "type": "Creature — Merfolk", "layout": "normal",
-              "text": "{T}: Draw a card, then discard a card."},
+             {"name": "Flipper", "type": "Creature — Goblin", "layout": "normal", "text": "{T}: Flip a coin."},
              {"name": "Watcher", "type": "Creature — Spirit", "layout": "normal",
-              "text": "Whenever a player casts their second spell each turn, put a +1/+1 counter on this creature."}]
+              "text": "Whenever a player casts their second spell each turn, put a +1/+1 counter on this creature."},
+             {"name": "Looter", "type": "Creature — Merfolk", "layout": "normal",
+              "text": "{T}: Draw a card, then discard a card."}]
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(cards))
     assert main(["coverage", "--cards", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["cards_understood"] == 3 and data["cards_typed"] == 1
-    assert data["abilities_by_kind"]["activated"] == {"total": 2, "understood": 2, "typed": 1}
+    assert data["cards_understood"] == 4 and data["cards_typed"] == 2
+    assert data["abilities_by_kind"]["activated"] == {"total": 3, "understood": 3, "typed": 2}
     assert data["abilities_by_kind"]["triggered"] == {"total": 1, "understood": 1, "typed": 0}
     assert main(["coverage", "--cards", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "cards understood strictly: 3 of 3 (100.0%)" in out
-    assert "of which in typed terms (no words kept as text): 1 of 3 (33.3%)" in out
+    assert "cards understood strictly: 4 of 4 (100.0%)" in out
+    assert "of which in typed terms (no words kept as text): 2 of 4 (50.0%)" in out

@@ -563,13 +563,13 @@ def test_static_lines(text, expected):
 
 @pytest.mark.parametrize("text, expected", [
     ("When this creature enters, draw a card.",
-     {"trigger(A,enters(sel_self))", 'effect(A,1,other("draw a card"))'}),
+     {"trigger(A,enters(sel_self))", 'effect(A,1,draw(you,n(1)))'}),
     ("Whenever you cast your first spell each turn, draw a card.",
      {'trigger(A,other("Whenever you cast your first spell each turn"))',
-      'effect(A,1,other("draw a card"))'}),
+      'effect(A,1,draw(you,n(1)))'}),
     ("At the beginning of your upkeep, if you control a Swamp, draw a card.",
      {'trigger(A,other("At the beginning of your upkeep"))',
-      'trigger_if(A,"you control a Swamp")', 'effect(A,1,other("draw a card"))'}),
+      'trigger_if(A,"you control a Swamp")', 'effect(A,1,draw(you,n(1)))'}),
     ("Whenever a Kraken, Leviathan, or Serpent enters, you gain 1 life.",
      {"trigger(A,enters(S1))", "sel_subtype_in(S1,kraken)", "sel_subtype_in(S1,leviathan)",
       "sel_subtype_in(S1,serpent)"}),
@@ -810,7 +810,7 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
     ("{T}: Add X {G} and each opponent loses X life, where X is the number of familiars you "
      "control.",
      {"effect(A,1,add_mana)", 'produces(A,1,1,mana(g),other("the number of familiars you control"))',
-      'effect(A,2,other("each opponent loses X life"))', "refers_to_x(A)"}),
+      'effect(A,2,lose_life(each_opponent,other("the number of familiars you control")))', "refers_to_x(A)"}),
     ("{T}: Add one mana of any color and lose life equal to the number of barnyards you control.",
      {"effect(A,1,add_mana)", "produces(A,1,1,any_color,n(1))",
       'effect(A,2,other("lose life equal to the number of barnyards you control"))'}),
@@ -820,13 +820,13 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
      {'effect(A,1,other("Each player reveals the top card of their library"))',
       "effect(A,2,add_mana)",
       'produces(A,1,1,mana(g),other("For each nonland card revealed this way"))',
-      'effect(A,3,other("you gain 1 life"))', 'effect(A,4,draw(each_player,n(1)))'}),
+      'effect(A,3,gain_life(you,n(1)))', 'effect(A,4,draw(each_player,n(1)))'}),
     # conditions: each effect of the sentence (Rainbow Dash, Mana Screw, Command Power Plant)
     ("{T}: If you're at least 100% cool, add {W}{U}{B}{R}{G}, draw a card, and reset your "
      "coolness.",
      {"effect(A,1,add_mana)", "produces(A,1,1,mana(w),n(1))", "produces(A,1,2,mana(u),n(1))",
       "produces(A,1,3,mana(b),n(1))", "produces(A,1,4,mana(r),n(1))", "produces(A,1,5,mana(g),n(1))",
-      'effect(A,2,other("draw a card"))', 'effect(A,3,other("reset your coolness"))',
+      'effect(A,2,draw(you,n(1)))', 'effect(A,3,other("reset your coolness"))',
       'effect_condition(A,1,if("you\'re at least 100% cool"))',
       'effect_condition(A,2,if("you\'re at least 100% cool"))',
       'effect_condition(A,3,if("you\'re at least 100% cool"))'}),
@@ -882,8 +882,8 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
     # costs and riders (The Secret Lair, Urza's Fun House)
     ("{T}, Say the secret word: Add one mana of any color. Scry 1. You gain 1 life.",
      {'cost(A,other("Say the secret word"))', "effect(A,1,add_mana)",
-      "produces(A,1,1,any_color,n(1))", 'effect(A,2,other("Scry 1"))',
-      'effect(A,3,other("You gain 1 life"))'}),
+      "produces(A,1,1,any_color,n(1))", 'effect(A,2,scry(n(1)))',
+      'effect(A,3,gain_life(you,n(1)))'}),
     ("{T}: Add {C}. Activate only once and only if you control an Urza's Mine, an Urza's "
      "Power-Plant, and an Urza's Tower.",
      {"effect(A,1,add_mana)", "produces(A,1,1,mana(c),n(1))", "activation_restriction(A,once)",
@@ -1172,7 +1172,7 @@ def test_a_color_before_a_list_of_card_types():
 def test_trigger_events(condition, trigger, sels):
     assert without_text(facts(condition + ", draw a card.")) == {
         "ability_kind(A,triggered)", "trigger(A,%s)" % trigger,
-        'effect(A,1,other("draw a card"))'} | sels
+        'effect(A,1,draw(you,n(1)))'} | sels
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -1341,8 +1341,8 @@ def test_abzan_charm_modes():
         "mode(a1,1,a1/1)", "mode(a1,2,a1/2)", "mode(a1,3,a1/3)",
         "ability_kind(a1/1,spell)", "target(a1/1,1,a1/1.1)", "sel_type(a1/1.1,creature)",
         "sel_power_at_least(a1/1.1,3)", "effect(a1/1,1,exile(target(1)))",
-        "ability_kind(a1/2,spell)", 'effect(a1/2,1,other("You draw two cards"))',
-        'effect(a1/2,2,other("you lose 2 life"))',
+        "ability_kind(a1/2,spell)", 'effect(a1/2,1,draw(you,n(2)))',
+        'effect(a1/2,2,lose_life(you,n(2)))',
         "ability_kind(a1/3,spell)", 'effect(a1/3,1,put_counters(target(1),"+1/+1",n(2)))',
         "counter_division(a1/3,1)",
         "target(a1/3,1,a1/3.1)", "target_count(a1/3,1,1,2)", "sel_type(a1/3.1,creature)"}
@@ -1366,7 +1366,7 @@ def test_refers_to_x():
                     "a blue spell, tap target nonland permanent an opponent controls.",
                     ["Creature"], ["Legendary"])
     assert "refers_to_x(a1)" in fs and "refers_to_x(a2)" not in fs
-    assert {"trigger(a1,enters(sel_self))", 'effect(a1,1,other("draw X cards"))'} <= fs
+    assert {"trigger(a1,enters(sel_self))", 'effect(a1,1,draw(you,x))'} <= fs
     for text in ("{X}{R}: Add {R}.", "Surge {X}{R}", "Draw a card. (X is 0 here.)"):
         assert not any(f.startswith("refers_to_x") for f in card_facts("Y", text))
     for text in ("This creature enters with X +1/+1 counters on it.",
@@ -1508,8 +1508,8 @@ def test_izzet_charm_and_counterspells():
         'effect_condition(a1/1,1,unless("its controller pays {2}"))',
         "ability_kind(a1/2,spell)", "target(a1/2,1,a1/2.1)", "sel_type(a1/2.1,creature)",
         "effect(a1/2,1,deal_damage(target(1),n(2)))",
-        "ability_kind(a1/3,spell)", 'effect(a1/3,1,other("Draw two cards"))',
-        'effect(a1/3,2,other("discard two cards"))'}
+        "ability_kind(a1/3,spell)", 'effect(a1/3,1,draw(you,n(2)))',
+        'effect(a1/3,2,discard(you,n(2)))'}
     assert card_facts("Y", "Counter target spell.", ["Instant"]) == {
         "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_zone(a1.1,stack)",
         "effect(a1,1,counter(target(1)))"}
@@ -1517,7 +1517,7 @@ def test_izzet_charm_and_counterspells():
 
 def test_divination_and_other_effects_of_spells():
     assert card_facts("Divination", "Draw two cards.", ["Sorcery"]) == {
-        "ability_kind(a1,spell)", 'effect(a1,1,other("Draw two cards"))'}
+        "ability_kind(a1,spell)", 'effect(a1,1,draw(you,n(2)))'}
     # a permanent's line of its own is still no effect
     assert any(f.startswith("unparsed") for f in card_facts("Y", "Draw two cards."))
 
@@ -1716,7 +1716,7 @@ def test_one_player_draws_and_loses_or_gains_life():
     assert {'effect(ab("o",1),1,draw(target(1),n(1)))',
             'effect(ab("o",1),2,gain_life(target(1),n(3)))'} <= fs
     # "and" with another player's action is two actions, as before
-    assert 'effect(ab("o",1),2,other("you lose 1 life"))' in {str(f) for f in parse_card(
+    assert 'effect(ab("o",1),2,lose_life(you,n(1)))' in {str(f) for f in parse_card(
         "o", "X", "Target player draws a card and you lose 1 life.", types=["Sorcery"]).facts}
 
 
@@ -2112,7 +2112,7 @@ def test_the_trigger_structure_reads_each_comma(sentence, kinds):
 @pytest.mark.parametrize("text, expected", [
     # 603.4: the "if" clause runs to the next clause comma, past its list
     ("At the beginning of your upkeep, if you control an Employee, a Performer, or a Robot, you gain 1 life.",
-     {'trigger_if(A,"you control an Employee, a Performer, or a Robot")', 'effect(A,1,other("you gain 1 life"))'}),
+     {'trigger_if(A,"you control an Employee, a Performer, or a Robot")', 'effect(A,1,gain_life(you,n(1)))'}),
     # no clause comma ends it: the if clause and the effect stay unparsed
     ("At the beginning of your upkeep, if you control a Robot or an Employee and gain 1 life.",
      {'unparsed(A,33,87,"if you control a Robot or an Employee and gain 1 life.")'}),
@@ -2146,11 +2146,11 @@ def test_fast_lexer_gives_larks_trigger_structure():
     # the list is the condition's: the condition goes on to its end
     ("Whenever you cast an instant, sorcery, or Wizard spell, you may draw a card.",
      {"trigger(A,cast(you,S4))", "sel_any_of(S4,S1)", "sel_any_of(S4,S3)", "sel_subtype_in(S3,wizard)",
-      'effect(A,1,other("draw a card"))'}),
+      'effect(A,1,draw(you,n(1)))'}),
     # "or" after a comma: the condition goes on
     ("Whenever another creature dies, or a creature card leaves your graveyard, you gain 1 life.",
      {'trigger(A,other("Whenever another creature dies, or a creature card leaves your graveyard"))',
-      'effect(A,1,other("you gain 1 life"))'}),
+      'effect(A,1,gain_life(you,n(1)))'}),
     # the list is the effect's: the condition ends at its first comma
     ("When this creature enters, destroy target artifact, enchantment, or land.",
      {"trigger(A,enters(sel_self))", "effect(A,1,destroy(target(1)))"}),
