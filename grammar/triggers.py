@@ -86,6 +86,37 @@ class Triggers(Reading):
     def blocks(self, sel):
         return [("trigger", fn("blocks", sel))]
 
+    def beginning_of(self, step):
+        return [("trigger", step)]
+
+    # beginning_of(Step, Whose): Whose turn's step (each_player: every player's)
+    def your_upkeep(self):
+        return fn("beginning_of", const("upkeep"), const("you"))
+
+    def each_upkeep(self):
+        return fn("beginning_of", const("upkeep"), const("each_player"))
+
+    def each_opponents_upkeep(self):
+        return fn("beginning_of", const("upkeep"), const("each_opponent"))
+
+    def your_draw_step(self):
+        return fn("beginning_of", const("draw_step"), const("you"))
+
+    def each_draw_step(self):
+        return fn("beginning_of", const("draw_step"), const("each_player"))
+
+    def your_end_step(self):
+        return fn("beginning_of", const("end_step"), const("you"))
+
+    def each_end_step(self):
+        return fn("beginning_of", const("end_step"), const("each_player"))
+
+    def combat_on_your_turn(self):
+        return fn("beginning_of", const("combat"), const("you"))
+
+    def deals_combat_damage_to_player(self, sel):
+        return [("trigger", fn("deals_combat_damage", sel, const("player")))]
+
     def becomes_tapped(self, sel):
         """"Whenever this creature becomes tapped": whatever taps it (a cost,
         an effect, attacking, 508.1f), tapping for mana too (106.12a)."""

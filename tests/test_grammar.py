@@ -568,7 +568,7 @@ def test_static_lines(text, expected):
      {'trigger(A,other("Whenever you cast your first spell each turn"))',
       'effect(A,1,draw(you,n(1)))'}),
     ("At the beginning of your upkeep, if you control a Swamp, draw a card.",
-     {'trigger(A,other("At the beginning of your upkeep"))',
+     {'trigger(A,beginning_of(upkeep,you))',
       'trigger_if(A,"you control a Swamp")', 'effect(A,1,draw(you,n(1)))'}),
     ("Whenever a Kraken, Leviathan, or Serpent enters, you gain 1 life.",
      {"trigger(A,enters(S1))", "sel_subtype_in(S1,kraken)", "sel_subtype_in(S1,leviathan)",
@@ -2190,3 +2190,47 @@ def test_copy_it_does_not_say_a_card():
                        "library, copy it. You may choose new targets for the copy.")
     assert "effect(a1,1,copy_object(it))" in melek
     assert not any("copy_card" in f for f in melek)
+
+
+@pytest.mark.parametrize("text, trigger", [
+    ("At the beginning of your upkeep, draw a card.", "beginning_of(upkeep,you)"),
+    ("At the beginning of each upkeep, draw a card.", "beginning_of(upkeep,each_player)"),
+    ("At the beginning of each player's upkeep, draw a card.", "beginning_of(upkeep,each_player)"),
+    ("At the beginning of each opponent's upkeep, draw a card.", "beginning_of(upkeep,each_opponent)"),
+    ("At the beginning of your draw step, draw a card.", "beginning_of(draw_step,you)"),
+    ("At the beginning of each player's draw step, draw a card.", "beginning_of(draw_step,each_player)"),
+    ("At the beginning of your end step, draw a card.", "beginning_of(end_step,you)"),
+    ("At the beginning of each end step, draw a card.", "beginning_of(end_step,each_player)"),
+    ("At the beginning of the end step, draw a card.", "beginning_of(end_step,each_player)"),
+    ("At the beginning of combat on your turn, draw a card.", "beginning_of(combat,you)"),
+    ("Whenever this creature deals combat damage to a player, draw a card.", "deals_combat_damage(sel_self,player)"),
+    # not read: another step, another turn, the next one (a delayed trigger), damage to an opponent
+    ("At the beginning of each combat, draw a card.", 'other("At the beginning of each combat")'),
+    ("At the beginning of your precombat main phase, draw a card.",
+     'other("At the beginning of your precombat main phase")'),
+    ("Whenever this creature deals combat damage to an opponent, draw a card.",
+     'other("Whenever this creature deals combat damage to an opponent")'),
+])
+def test_step_and_combat_damage_triggers(text, trigger):
+    fs = without_text(facts(text))
+    assert f"trigger(A,{trigger})" in fs and "effect(A,1,draw(you,n(1)))" in fs
+
+
+def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, capsys):
+    # asks.lp: a triggered ability that acts only as it resolves (a step's trigger, as a
+    # condition not read) changes no answer of another ask: no warning on a Forest's mana;
+    # the same words as a static ability warn (they might change anything)
+    import json
+
+    from pyglue.cli import main
+
+    def warnings(text):
+        path = tmp_path / "board.toml"
+        path.write_text('[[object]]\nid = "f"\ncard = "Forest"\ncontroller = "you"\n\n'
+                        '[[object]]\nid = "x"\nname = "Odd Thing"\ntype = "Enchantment"\n'
+                        f'text = "{text}"\ncontroller = "you"\n\n[[ask]]\ncould_produce = "f"\n')
+        assert main(["ask", "--json", str(path)]) == 0
+        return json.loads(capsys.readouterr().out)["answers"][0].get("warnings", [])
+
+    assert warnings("At the beginning of your upkeep, frobnicate the widgets.") == []
+    assert [w["object"] for w in warnings("Frobnicate the widgets.")] == ["x"]
