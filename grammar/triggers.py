@@ -86,33 +86,25 @@ class Triggers(Reading):
     def blocks(self, sel):
         return [("trigger", fn("blocks", sel))]
 
-    def beginning_of(self, step):
-        return [("trigger", step)]
+    def beginning_of(self, whose, step):
+        """beginning_of(Step, Whose): the step of whose turn."""
+        return [("trigger", fn("beginning_of", step, whose))]
 
-    # beginning_of(Step, Whose): Whose turn's step (each_player: every player's)
-    def your_upkeep(self):
-        return fn("beginning_of", const("upkeep"), const("you"))
+    def step(self, *words):
+        """upkeep, draw_step, end_step."""
+        return const("_".join(w.value for w in words))
 
-    def each_upkeep(self):
-        return fn("beginning_of", const("upkeep"), const("each_player"))
+    def beginning_of_combat(self):
+        return [("trigger", fn("beginning_of", const("combat"), const("you")))]
 
-    def each_opponents_upkeep(self):
-        return fn("beginning_of", const("upkeep"), const("each_opponent"))
+    def whose_you(self):
+        return const("you")
 
-    def your_draw_step(self):
-        return fn("beginning_of", const("draw_step"), const("you"))
+    def whose_each_player(self):
+        return const("each_player")
 
-    def each_draw_step(self):
-        return fn("beginning_of", const("draw_step"), const("each_player"))
-
-    def your_end_step(self):
-        return fn("beginning_of", const("end_step"), const("you"))
-
-    def each_end_step(self):
-        return fn("beginning_of", const("end_step"), const("each_player"))
-
-    def combat_on_your_turn(self):
-        return fn("beginning_of", const("combat"), const("you"))
+    def whose_each_opponent(self):
+        return const("each_opponent")
 
     def deals_combat_damage_to_player(self, sel):
         return [("trigger", fn("deals_combat_damage", sel, const("player")))]

@@ -2202,6 +2202,8 @@ def test_copy_it_does_not_say_a_card():
     ("At the beginning of your end step, draw a card.", "beginning_of(end_step,you)"),
     ("At the beginning of each end step, draw a card.", "beginning_of(end_step,each_player)"),
     ("At the beginning of the end step, draw a card.", "beginning_of(end_step,each_player)"),
+    ("At the beginning of each player's end step, draw a card.", "beginning_of(end_step,each_player)"),
+    ("At the beginning of each opponent's end step, draw a card.", "beginning_of(end_step,each_opponent)"),
     ("At the beginning of combat on your turn, draw a card.", "beginning_of(combat,you)"),
     ("Whenever this creature deals combat damage to a player, draw a card.", "deals_combat_damage(sel_self,player)"),
     # not read: another step, another turn, the next one (a delayed trigger), damage to an opponent
