@@ -46,7 +46,6 @@ a sentence's condition ("If S,", "As long as S,": `conditional`,
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Lark, Token, Tree
@@ -54,7 +53,7 @@ from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
 from . import cache as _cache
-from .lexing import FastContextualLexer, parse_or_none
+from .lexing import open_grammar, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
 from .target_words import target_words as _target_words
@@ -68,11 +67,9 @@ __all__ = ["CardText", "parse_card", "parse_type_line", "type_line_words", "pars
 def parser() -> Lark:
     """The parser of oracle.lark, built at its first use: a card whose facts are
     in the parse cache needs none, so an ask on known cards starts faster."""
-    return Lark.open(Path(__file__).with_name("oracle.lark"), parser="lalr",
-                     start=["cost", "sentence", "triggered", "trigger", "trigger_effect",
-                            "keyword_arg", "keyword_phrase", "target", "conditional", "static_conditional",
-                            "level_symbol", "level_box"],
-                     cache=_cache.parser_cache_file(), _plugins={"ContextualLexer": FastContextualLexer})
+    return open_grammar("oracle.lark", ["cost", "sentence", "triggered", "trigger", "trigger_effect",
+                                        "keyword_arg", "keyword_phrase", "target", "conditional",
+                                        "static_conditional", "level_symbol", "level_box"])
 
 
 def __getattr__(name):
@@ -114,9 +111,7 @@ def type_line_words(type_line):
 @lru_cache(maxsize=1)
 def _type_line_parser() -> Lark:
     """The parser of type_line.lark (built at its first use)."""
-    return Lark.open(Path(__file__).with_name("type_line.lark"), parser="lalr", start="type_line",
-                     cache=_cache.parser_cache_file("type_line.lark"),
-                     _plugins={"ContextualLexer": FastContextualLexer})
+    return open_grammar("type_line.lark", "type_line")
 
 
 # ---------------------------------------------------------- cutting text
@@ -206,10 +201,8 @@ def _is_keyword(line, keyword):
 @lru_cache(maxsize=1)
 def _pieces_parser() -> Lark:
     """The parser of pieces.lark: how a text is cut into pieces."""
-    return Lark.open(Path(__file__).with_name("pieces.lark"), parser="lalr",
-                     start=["printed_line", "keyword_line", "keyword_parameter", "sentences",
-                            "cost_list", "modal_ability"],
-                     cache=_cache.parser_cache_file("pieces.lark"), _plugins={"ContextualLexer": FastContextualLexer})
+    return open_grammar("pieces.lark", ["printed_line", "keyword_line", "keyword_parameter", "sentences",
+                                        "cost_list", "modal_ability"])
 
 
 @lru_cache(maxsize=1 << 14)
@@ -220,11 +213,8 @@ def _pieces_tree(text, rule):
 
 @lru_cache(maxsize=1)
 def _quotes_parser() -> Lark:
-    """The parser of quotes.lark: the quoted abilities of a text (cache=True:
-    Lark's cache, named by the grammar's own text, which imports no other file)."""
-    return Lark.open(Path(__file__).with_name("quotes.lark"), parser="lalr",
-                     start=["quoted_abilities", "inner_quoted_abilities"], cache=True,
-                     _plugins={"ContextualLexer": FastContextualLexer})
+    """The parser of quotes.lark: the quoted abilities of a text."""
+    return open_grammar("quotes.lark", ["quoted_abilities", "inner_quoted_abilities"])
 
 
 def _quoted_abilities(text, inside):
@@ -751,17 +741,14 @@ class _Ability:
 
 @lru_cache(maxsize=1)
 def _variable_x_parser() -> Lark:
-    """The parser of variable_x.lark: the X of an ability's own words (cache=True:
-    Lark's cache, named by the grammar's own text, which imports no other file)."""
-    return Lark.open(Path(__file__).with_name("variable_x.lark"), parser="lalr", start="x_words",
-                     cache=True, _plugins={"ContextualLexer": FastContextualLexer})
+    """The parser of variable_x.lark: the X of an ability's own words."""
+    return open_grammar("variable_x.lark", "x_words")
 
 
 @lru_cache(maxsize=1)
 def _line_parser() -> Lark:
     """The parser of ability.lark: a line's structure."""
-    return Lark.open(Path(__file__).with_name("ability.lark"), parser="lalr",
-                     start=["line", "station_line"], _plugins={"ContextualLexer": FastContextualLexer})
+    return open_grammar("ability.lark", ["line", "station_line"])
 
 
 @lru_cache(maxsize=1 << 14)
@@ -777,10 +764,8 @@ def _start(tree, end):
 
 @lru_cache(maxsize=1)
 def _short_name_parser() -> Lark:
-    """The parser of short_name.lark (cache=True: Lark's cache, named by the
-    grammar's own text, which imports no other file)."""
-    return Lark.open(Path(__file__).with_name("short_name.lark"), parser="lalr", start="short_name",
-                     cache=True, _plugins={"ContextualLexer": FastContextualLexer})
+    """The parser of short_name.lark."""
+    return open_grammar("short_name.lark", "short_name")
 
 
 def _short_names(face):
@@ -918,11 +903,8 @@ def _clauses_class():
 
 @lru_cache(maxsize=1)
 def _trigger_structure_parser() -> Lark:
-    """The parser of trigger_structure.lark: a triggered ability's commas
-    (cache=True: Lark's cache, named by the grammar's own text, which
-    imports no other file)."""
-    return Lark.open(Path(__file__).with_name("trigger_structure.lark"), parser="lalr",
-                     start="trigger_sentence", cache=True, _plugins={"ContextualLexer": FastContextualLexer})
+    """The parser of trigger_structure.lark: a triggered ability's commas."""
+    return open_grammar("trigger_structure.lark", "trigger_sentence")
 
 
 # the words that begin an effect read as oracle.lark's trigger_effect (106.12a)

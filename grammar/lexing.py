@@ -16,9 +16,13 @@ improves the message, is left out: the driver only asks whether it parsed.
 """
 
 import re
+from pathlib import Path
 
+from lark import Lark
 from lark.lexer import BasicLexer, ContextualLexer, PatternStr, Token, UnlessCallback, _create_unless
 from lark.parsers.lalr_analysis import Shift
+
+from . import cache
 
 _SPACE = re.compile(r"\s+")
 _END = object()  # token_at: the end of the text
@@ -220,3 +224,12 @@ def parse_or_none(lark, text, start):
             state_stack.append(state)
             if token is None and state == end_state:
                 return value_stack[-1]
+
+
+def open_grammar(file_name, start, **options) -> Lark:
+    """The LALR parser of grammar/`file_name` with FastContextualLexer, its
+    compiled tables kept in Lark's cache under cache.parser_cache_file (named
+    by the hash of every grammar file: one a grammar imports too)."""
+    return Lark.open(Path(__file__).with_name(file_name), parser="lalr", start=start,
+                     cache=cache.parser_cache_file(file_name),
+                     _plugins={"ContextualLexer": FastContextualLexer}, **options)

@@ -4,11 +4,10 @@ counts before it (115.1d) and the word ends where a target phrase may end."""
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 
-from .lexing import FastContextualLexer, parse_or_none
+from .lexing import open_grammar, parse_or_none
 
 # the tokens a target phrase may end before (the span's end too)
 _ENDINGS = frozenset(["ENDING", "TO", "EACH", "PUNCT"])
@@ -18,11 +17,8 @@ _MOST_WORDS = 15
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    """The parser of target_words.lark (cache=True: Lark's cache, named by
-    the grammar's own text, which imports no other file); every token kept,
-    as the driver counts words."""
-    return Lark.open(Path(__file__).with_name("target_words.lark"), parser="lalr", start="span",
-                     keep_all_tokens=True, cache=True, _plugins={"ContextualLexer": FastContextualLexer})
+    """The parser of target_words.lark; every token kept, as the driver counts words."""
+    return open_grammar("target_words.lark", "span", keep_all_tokens=True)
 
 
 def _first_token(node):
