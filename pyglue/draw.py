@@ -71,6 +71,7 @@ def _orders(count: int) -> str:
 
 
 def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
+    """An `activate` ask's graph: each state labelled with the mana it would add."""
     dot = _digraph(answer, shape="box", style="rounded")
     rules = answer.data.get("rules")
     dot.node("start", "activate" if answer.data.get("legal") else
@@ -79,56 +80,54 @@ def event_graph_dot(index: ModelIndex, answer: Answer) -> str:
         return dot.source
     graph = EventGraph(index, answer.ask.index)
     mana = {number.number: tuple_term for number, tuple_term in index.of("event_mana", answer.ask.index)}
+
+    def label(node: int, endings) -> str:
+        state = _state_label(graph.symbol(node), mana)
+        if not endings:
+            return state
+        outcomes = [mana or "no mana" for mana in endings]
+        # triggered mana abilities may add to the state's mana: then both are said
+        return f"adds {outcomes[0]}" if outcomes == [state] else f"{state}\\nadds {', '.join(outcomes)}"
+
+    _draw_graph(dot, index, graph, label)
+    return dot.source
+
+
+def event_ask_dot(index: ModelIndex, answer: Answer, scenario: Scenario) -> str:
+    """An `event` ask's graph: its states unlabelled; a final state says its results
+    (what the event does: the answer's `result`, one line a key)."""
+    dot = _digraph(answer, shape="box", style="rounded")
+    dot.node("start", answer.data["event"], shape="circle")
+    results = EventResults(_Builder(scenario, index, 1), answer.ask.index)
+    graph = EventGraph(index, answer.ask.index, results.key, results.endings)
+
+    def label(_node: int, endings) -> str:
+        return "\\n\\n".join(_result_lines(json.loads(result)) for result in sorted(endings)) if endings else ""
+
+    _draw_graph(dot, index, graph, label, abilities_by_object(graph))
+    return dot.source
+
+
+def _draw_graph(dot, index: ModelIndex, graph: EventGraph, label, several=None) -> None:
+    """The states (label(node, its endings)), final ones highlighted, an edge from the
+    start to each root and one for each step, with its effects and the orders through it."""
     names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=graph.symbol))}
     reached = _ways_to(graph)
     for node, name in names.items():
         endings = graph.endings.get(node)
         if endings:
-            outcomes = [mana or "no mana" for mana in endings]
-            # triggered mana abilities may add to the state's mana: then both are said
-            state = _state_label(graph.symbol(node), mana)
-            label = f"adds {outcomes[0]}" if outcomes == [state] else f"{state}\\nadds {', '.join(outcomes)}"
-            dot.node(name, label, style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
+            dot.node(name, label(node, endings), style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
         else:
-            dot.node(name, _state_label(graph.symbol(node), mana))
+            dot.node(name, label(node, None))
     for root, choices in sorted(_root_choices(graph).items(), key=lambda item: graph.symbol(item[0])):
         dot.edge("start", names[root], _orders(choices * graph.orders_from(root)))
     for node in sorted(graph.edges, key=graph.symbol):
         # by class, then state (as terms): not in the order of the model's atoms
         for effect_class, target, left in sorted(graph.edges[node], key=lambda step: tuple(map(graph.symbol, step[:2]))):
-            members = [effect_name(index, effect) for effect in graph.members[effect_class]]
-            effects = members[0] if len(members) == 1 else f"any of {', '.join(members)}"
-            through = reached[node] * left * graph.orders_from(target)
-            dot.edge(names[node], names[target], f"{effects}\\n{_orders(through)}")
-    return dot.source
-
-
-def event_ask_dot(index: ModelIndex, answer: Answer, scenario: Scenario) -> str:
-    """An `event` ask's graph: each state a node, numbered from the start; a final state
-    says its results (what the event does: the answer's `result`, one line a key)."""
-    dot = _digraph(answer, shape="box", style="rounded")
-    dot.node("start", answer.data["event"], shape="circle")
-    results = EventResults(_Builder(scenario, index, 1), answer.ask.index)
-    graph = EventGraph(index, answer.ask.index, results.key, results.endings)
-    several = abilities_by_object(graph)
-    names = {node: f"s{n}" for n, node in enumerate(sorted(_states(graph), key=graph.symbol))}
-    reached = _ways_to(graph)
-    for node, name in names.items():
-        endings = graph.endings.get(node)
-        if endings:
-            label = "\\n\\n".join(_result_lines(json.loads(result)) for result in sorted(endings))
-            dot.node(name, label, style="rounded,filled,bold", fillcolor=FINAL_COLOR, peripheries="2")
-        else:
-            dot.node(name, "")
-    for root, choices in sorted(_root_choices(graph).items(), key=lambda item: graph.symbol(item[0])):
-        dot.edge("start", names[root], _orders(choices * graph.orders_from(root)))
-    for node in sorted(graph.edges, key=graph.symbol):
-        for effect_class, target, left in sorted(graph.edges[node], key=lambda step: tuple(map(graph.symbol, step[:2]))):
             members = [effect_name(index, effect, several) for effect in graph.members[effect_class]]
             effects = members[0] if len(members) == 1 else f"any of {', '.join(members)}"
             through = reached[node] * left * graph.orders_from(target)
             dot.edge(names[node], names[target], f"{effects}\\n{_orders(through)}")
-    return dot.source
 
 
 def _result_lines(result: dict, path: str = "") -> str:

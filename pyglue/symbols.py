@@ -86,8 +86,9 @@ def by_name(atoms: Iterable[int], raw: dict[str, tuple[int, Callable[[array], An
     name_of, arguments_of, unpack, buffer = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _ffi.unpack, _ffi.buffer
     raw = raw or {}
     chunks = {name: array("Q") for name in raw}
-    # by name: the arity copied raw (-1: none), the array such atoms' keys go to, where the others go
-    sink_at: dict[Any, tuple[int, array | None, Callable[[list[int]], Any]]] = {}
+    # by name: the arity copied raw (-1: none), the array such atoms' keys go to and who takes
+    # it, where the others go
+    sink_at: dict[Any, tuple[int, array | None, Callable[[array], Any] | None, Callable[[list[int]], Any]]] = {}
     groups: dict[str, list[list[int]]] = {}
     for atom in atoms:
         if not (name_of(atom, _NAME) and arguments_of(atom, _ARGUMENTS, _SIZE)):
@@ -96,17 +97,17 @@ def by_name(atoms: Iterable[int], raw: dict[str, tuple[int, Callable[[array], An
         if sink is None:
             characters = _NAME[0]
             name = _ffi.string(characters).decode()
-            sink = sink_at[characters] = (raw[name][0] if name in raw else -1, chunks.get(name),
-                                          groups.setdefault(name, []).append)
+            arity, take = raw.get(name, (-1, None))
+            sink = sink_at[characters] = (arity, chunks.get(name), take, groups.setdefault(name, []).append)
         size = _SIZE[0]
         if size == sink[0]:
             chunk = sink[1]
             chunk.frombytes(buffer(_ARGUMENTS[0], size * _SYMBOL_BYTES))
             if len(chunk) >= RAW_CHUNK:
-                raw[_ffi.string(_NAME[0]).decode()][1](chunk)
+                sink[2](chunk)
                 del chunk[:]
         else:
-            sink[2](unpack(_ARGUMENTS[0], size) if size else [])
+            sink[3](unpack(_ARGUMENTS[0], size) if size else [])
     for name, chunk in chunks.items():
         if chunk:
             raw[name][1](chunk)
