@@ -53,6 +53,7 @@ from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
 from . import cache as _cache
+from .conditions import ability_condition as _ability_condition
 from .lexing import open_grammar, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
@@ -649,7 +650,7 @@ class _Ability:
         if end is None:
             self.unparsed(i + commas[k].first_at, j)
             return None
-        self.fact("trigger_if", String(self.text[i + commas[k].if_words_at:i + commas[end].at]))
+        self.fact("trigger_if", _ability_condition(self, i + commas[k].if_words_at, i + commas[end].at))
         return end
 
     def trigger_effect(self, i, j, comma):
