@@ -193,6 +193,10 @@ class Conditions(Reading):
     def tribute_not_paid(self):
         return const("tribute_not_paid")
 
+    def you_win(self):
+        """"Clash with an opponent. If you win, ...": the contest before (701.30)."""
+        return fn("won", YOU)
+
     def won_flip(self):
         return fn("won_flip", YOU)
 

@@ -2242,3 +2242,130 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
 
     assert warnings("At the beginning of your upkeep, frobnicate the widgets.") == []
     assert [w["object"] for w in warnings("Frobnicate the widgets.")] == ["x"]
+
+
+# ------------------------------------------------- conditions in typed terms
+# grammar/conditions.lark: the words of a condition read as a term where the
+# grammar reads them all, else kept as words (a condition is never guessed)
+
+def condition_facts(text, types):
+    """facts() of a card of those types, the ability kind and text left out."""
+    ct = parse_card("o", "Test Card", text, types)
+    out = set()
+    for f in ct.facts:
+        s = str(f)
+        if f.name in ("printed_ability", "ability_text", "ability_kind") or 'ab("o",1)' not in s:
+            continue
+        for k in range(9, 0, -1):
+            s = s.replace('sel(ab("o",1),%d)' % k, "S%d" % k)
+        out.add(s.replace('ab("o",1)', "A"))
+    return out
+
+
+@pytest.mark.parametrize("text, types, expected", [
+    # 118.12: the result of the action before
+    ("You may sacrifice a creature. If you do, draw two cards.", ["Sorcery"],
+     {"effect_condition(A,2,if(did(you)))"}),
+    ("Target opponent may discard a card. If they don't, you draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(did_not(that_player)))"}),
+    ("Sacrifice a creature. If you can't, you lose 3 life.", ["Sorcery"],
+     {"effect_condition(A,2,if(could_not(you)))"}),
+    ("Clash with an opponent. If you win, draw a card.", ["Sorcery"],
+     {"effect(A,1,clash)", "effect_condition(A,2,if(won(you)))"}),
+    ("{1}: Flip a coin. If you win the flip, draw a card.", ["Artifact"],
+     {"effect_condition(A,2,if(won_flip(you)))"}),
+    # 702.33d
+    ("Destroy target creature. If this spell was kicked, draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(kicked(sel_self)))"}),
+    ("When this creature enters, if it was kicked, draw a card.", ["Creature"],
+     {"trigger_if(A,kicked(it))", "effect(A,1,draw(you,n(1)))"}),
+    # 102.1
+    ("As long as it's your turn, this creature has first strike.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(your_turn))"}),
+    ("During your turn, this creature has first strike.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(your_turn))"}),
+    # counts of a selector: its selector numbered before the sentence's
+    ("If you control a Wizard, destroy target creature.", ["Sorcery"],
+     {"effect_condition(A,1,if(count_at_least(S1,1)))", "sel_controller(S1,you)", "sel_subtype_in(S1,wizard)",
+      "sel_type(S2,creature)", "target(A,1,S2)", "effect(A,1,destroy(target(1)))"}),
+    ("This creature gets +1/+1 as long as you control no untapped lands.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(count_at_most(S1,0)))", "sel_controller(S1,you)", "sel_type(S1,land)",
+      "sel_untapped(S1)", "effect(A,1,modify_pt(sel_self,1,1))"}),
+    ("This land enters tapped unless you control two or fewer other lands.", ["Land"],
+     {"effect(A,1,enters_tapped)", "effect_condition(A,1,unless(count_at_most(S1,2)))",
+      "sel_controller(S1,you)", "sel_other(S1)", "sel_type(S1,land)"}),
+    ("This creature can't attack unless defending player controls an Island.", ["Creature"],
+     {"effect(A,1,cant(sel_self,attack))", "effect_condition(A,1,unless(count_at_least(S1,1)))",
+      "sel_controlled_by(S1,defending_player)", "sel_subtype_in(S1,island)"}),
+    ("As long as there are seven or more cards in your graveyard, this creature gets +2/+2.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,7)))", "sel_zone(S1,graveyard)",
+      "effect(A,1,modify_pt(sel_self,2,2))"}),
+    ("{T}: Draw a card. Activate only if creatures you control have total power 8 or greater.", ["Artifact"],
+     {"activation_restriction(A,only_if(total_power_at_least(S1,8)))", "sel_controller(S1,you)",
+      "sel_type(S1,creature)", "cost(A,tap)", "effect(A,1,draw(you,n(1)))"}),
+    ("At the beginning of your upkeep, if there are four or more card types among cards in your "
+     "graveyard, draw a card.", ["Enchantment"],
+     {"trigger_if(A,card_types_at_least(S1,4))", "sel_zone(S1,graveyard)", "trigger(A,beginning_of(upkeep,you))",
+      "effect(A,1,draw(you,n(1)))"}),
+    # life totals, hands
+    ("As long as you have 25 or more life, this creature gets +2/+2.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(life_at_least(you,25)))", "effect(A,1,modify_pt(sel_self,2,2))"}),
+    ("This land enters tapped unless a player has 13 or less life.", ["Land"],
+     {"effect(A,1,enters_tapped)", "effect_condition(A,1,unless(life_at_most(a_player,13)))"}),
+    ("As long as you have no cards in hand, this creature gets +2/+2.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(hand_at_most(you,0)))", "effect(A,1,modify_pt(sel_self,2,2))"}),
+    # an object's state and characteristics; "it" of the sentence is the condition's subject
+    ("As long as this creature is equipped, it has first strike.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(is(sel_self,equipped)))", "effect(A,1,grant_ability(sel_self,sub(A,1)))",
+      "keyword(sub(A,1),first_strike)"}),
+    ("As long as enchanted creature is a Human, it gets +1/+1.", ["Enchantment"],
+     {"effect_condition(A,1,as_long_as(matches(S1,S2)))", "sel_enchanted(S1)", "sel_subtype_in(S2,human)",
+      "effect(A,1,modify_pt(S1,1,1))"}),
+    ("Reveal the top card of your library. If it's a land card, put it into your hand.", ["Sorcery"],
+     {"effect_condition(A,2,if(matches(it,S1)))", "sel_type(S1,land)"}),
+    ("This land doesn't untap during your untap step if it has a depletion counter on it.", ["Land"],
+     {"effect(A,1,doesnt_untap(sel_self))", 'effect_condition(A,1,if(counters_at_least(it,"depletion",1)))'}),
+    # 118.12a: what a player pays
+    ("Counter target spell unless its controller pays {X}.", ["Instant"],
+     {'effect_condition(A,1,unless(pays(its_controller,mana("{X}"))))', "effect(A,1,counter(target(1)))",
+      "sel_zone(S1,stack)", "target(A,1,S1)"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you pay 2 life.", ["Creature"],
+     {"effect_condition(A,1,unless(pays(you,pay_life(2))))", "effect(A,1,sacrifice(sel_self))",
+      "trigger(A,beginning_of(upkeep,you))"}),
+    # what happened this turn or last turn
+    ("At the beginning of your end step, if a creature died this turn, draw a card.", ["Enchantment"],
+     {"trigger_if(A,happened(died(S1),this_turn))", "sel_type(S1,creature)"}),
+    ("At the beginning of each upkeep, if no spells were cast last turn, transform this creature.", ["Creature"],
+     {"trigger_if(A,not_happened(spells_cast(a_player,1),last_turn))"}),
+    ("When this creature enters, if you gained 3 or more life this turn, draw a card.", ["Creature"],
+     {"trigger_if(A,happened(gained_life(you,3),this_turn))"}),
+    # how it was cast, designations, keywords' conditions
+    ("When this creature enters, if you cast it from your hand, draw a card.", ["Creature"],
+     {"trigger_if(A,was_cast_from(it,you,hand))"}),
+    ("When this creature enters, if at least four mana was spent to cast it, draw a card.", ["Creature"],
+     {"trigger_if(A,mana_spent_at_least(it,4))"}),
+    ("At the beginning of your upkeep, if you're the monarch, draw a card.", ["Enchantment"],
+     {"trigger_if(A,monarch(you))"}),
+    ("Draw a card. If the gift was promised, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(gift_promised))"}),
+])
+def test_conditions_in_typed_terms(text, types, expected):
+    fs = condition_facts(text, types)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
+@pytest.mark.parametrize("text, types, kept", [
+    # no zone: "there are" is read only of cards in a zone
+    ("As long as there are no creatures on the battlefield, this creature gets +2/+2.", ["Creature"],
+     'effect_condition(A,1,as_long_as("there are no creatures on the battlefield"))'),
+    # words the condition grammar does not read all of
+    ("If you control two or more Wizards and a Swamp, draw a card.", ["Sorcery"],
+     'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
+    ("When this creature enters, if you control your commander, draw a card.", ["Creature"],
+     'trigger_if(A,"you control your commander")'),
+])
+def test_conditions_not_read_keep_their_words(text, types, kept):
+    fs = condition_facts(text, types)
+    assert kept in fs
+    assert not any(f.startswith("sel_") for f in fs)
