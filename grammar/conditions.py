@@ -86,6 +86,17 @@ class Conditions(Reading):
         self.facts.append(fn("sel_other", sel))
         return self.you_control_one(sel)
 
+    def you_control_either(self, first, second):
+        """"you control a Plains or an Island": one object with either subtype
+        (or card type), as selectors.lark's "Plains or Island"."""
+        return self.you_control_one(self._group(self._one_of(first, second)))
+
+    def opponents_at_least(self, player, n):
+        """"you have two or more opponents" (102.2)."""
+        if player != YOU:
+            raise NotUnderstood("opponents of another player")
+        return fn("opponents_at_least", YOU, Number(n))
+
     def defending_player_controls_one(self, sel):
         """506.2: controlled by the defending player."""
         return fn("count_at_least", self._where(sel, "sel_controlled_by", const("defending_player")), Number(1))
@@ -122,6 +133,13 @@ class Conditions(Reading):
     def hand_at_most(self, player, n):
         return fn("hand_at_most", player, Number(n))
 
+    def hand_at_least(self, player, n):
+        return fn("hand_at_least", player, Number(n))
+
+    def poison_at_least(self, player, n):
+        """122.1f: counters on a player, as on an object."""
+        return fn("counters_at_least", player, String("poison"), Number(n))
+
     # an object's status, combat state and characteristics
     def is_state(self, obj, state):
         self.subject = obj
@@ -149,12 +167,34 @@ class Conditions(Reading):
     def no_counters(self, kind, obj):
         return fn("counters_at_most", obj, kind, Number(0))
 
+    def counters_on_at_least(self, n, kind, obj):
+        return fn("counters_at_least", obj, kind, Number(n))
+
+    def in_zone(self, obj, zone):
+        """"this card is in your graveyard"."""
+        return fn("in_zone", obj, const(zone.value))
+
     # 118.12a: "unless its controller pays {2}"; cost terms as costs.py's
     def pays_mana(self, player, token):
         return fn("pays", player, fn("mana", String(token.value.upper())))
 
     def pays_life(self, player, n):
         return fn("pays", player, fn("pay_life", Number(n)))
+
+    def _cost_object(self, count, sel):
+        """(selector, number) of a cost's object: "a creature card", "two Islands", "another creature"."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located object")
+        sel, n = self.counted(count, sel)
+        if not isinstance(n, type(Number(1))):
+            raise NotUnderstood("no number")
+        return sel, n
+
+    def pays_discard(self, player, count, sel):
+        return fn("pays", player, fn("discard", *self._cost_object(count, sel)))
+
+    def pays_sacrifice(self, player, count, sel):
+        return fn("pays", player, fn("sacrifice", *self._cost_object(count, sel)))
 
     def mana_spent_at_least(self, n, obj):
         """601.2h: the mana spent to cast the object."""
@@ -190,6 +230,20 @@ class Conditions(Reading):
     def gift_promised(self):
         return const("gift_promised")
 
+    def gift_not_promised(self):
+        return const("gift_not_promised")
+
+    def bargained(self, obj):
+        """702.166a."""
+        self.subject = obj
+        return fn("bargained", obj)
+
+    def it_bargained(self):
+        return fn("bargained", const("it"))
+
+    def completed_dungeon(self):
+        return fn("completed_dungeon", YOU)
+
     def tribute_not_paid(self):
         return const("tribute_not_paid")
 
@@ -221,11 +275,11 @@ class Conditions(Reading):
         return fn("happened", fn("left_battlefield", self._controlled(sel)), when)
 
     def no_spells_cast(self, when):
-        return fn("not_happened", fn("spells_cast", const("a_player"), Number(1)), when)
+        return fn("not_happened", fn("spells_cast", const("a_player"), self._any_spell(), Number(1)), when)
 
     def player_cast_at_least(self, n, when):
         """"a player cast two or more spells last turn": one player did."""
-        return fn("happened", fn("spells_cast", const("a_player"), Number(n)), when)
+        return fn("happened", fn("spells_cast", const("a_player"), self._any_spell(), Number(n)), when)
 
     def gained_life(self, when):
         return fn("happened", fn("gained_life", YOU, Number(1)), when)
@@ -238,6 +292,29 @@ class Conditions(Reading):
 
     def descended(self, when):
         return fn("happened", fn("descended", YOU), when)
+
+    def committed_crime(self, when):
+        return fn("happened", fn("committed_crime", YOU), when)
+
+    def _spells(self, sel):
+        """A selector of spells ("a noncreature spell"), cast by you."""
+        if sel not in self.spells or any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("no spell")
+        self.facts.append(fn("sel_zone", sel, const("stack")))
+        return sel
+
+    def _any_spell(self):
+        return self._selector([("sel_zone", const("stack"))])
+
+    def cast_one(self, sel, when):
+        return fn("happened", fn("spells_cast", YOU, self._spells(sel), Number(1)), when)
+
+    def cast_at_least(self, n, sel, when):
+        return fn("happened", fn("spells_cast", YOU, self._spells(sel), Number(n)), when)
+
+    def cast_another(self, when):
+        """"you've cast another spell this turn": one besides the spell itself."""
+        return fn("happened", fn("spells_cast", YOU, self._selector([("sel_other", None), ("sel_zone", const("stack"))]), Number(1)), when)
 
     def drew_at_least(self, n, when):
         return fn("happened", fn("drew", YOU, Number(n)), when)

@@ -1556,7 +1556,7 @@ def test_condition_on_every_effect_of_a_sentence():
     fs = card_facts("Y", "If this spell was bargained, target land you control becomes a 3/3 "
                     "Elemental creature with haste that's still a land.", ["Sorcery"])
     assert {f for f in fs if f.startswith("effect_condition")} == {
-        'effect_condition(a1,%d,if("this spell was bargained"))' % k for k in (1, 2, 3, 4)}
+        'effect_condition(a1,%d,if(bargained(sel_self)))' % k for k in (1, 2, 3, 4)}
     fs = card_facts("Y", "{1}: Flip a coin. If you win the flip, target creature gets +2/+0 until "
                     "end of turn.")
     assert {f for f in fs if f.startswith("effect_condition")} == {
@@ -2336,7 +2336,7 @@ def condition_facts(text, types):
     ("At the beginning of your end step, if a creature died this turn, draw a card.", ["Enchantment"],
      {"trigger_if(A,happened(died(S1),this_turn))", "sel_type(S1,creature)"}),
     ("At the beginning of each upkeep, if no spells were cast last turn, transform this creature.", ["Creature"],
-     {"trigger_if(A,not_happened(spells_cast(a_player,1),last_turn))"}),
+     {"trigger_if(A,not_happened(spells_cast(a_player,S1,1),last_turn))", "sel_zone(S1,stack)"}),
     ("When this creature enters, if you gained 3 or more life this turn, draw a card.", ["Creature"],
      {"trigger_if(A,happened(gained_life(you,3),this_turn))"}),
     # how it was cast, designations, keywords' conditions
@@ -2348,6 +2348,38 @@ def condition_facts(text, types):
      {"trigger_if(A,monarch(you))"}),
     ("Draw a card. If the gift was promised, draw a card.", ["Instant"],
      {"effect_condition(A,2,if(gift_promised))"}),
+    ("Draw a card. If this spell was bargained, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(bargained(sel_self)))"}),
+    ("Draw a card. If five or more mana was spent to cast that spell, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(mana_spent_at_least(it,5)))"}),
+    # either subtype; players' counts
+    ("This land enters tapped unless you control a Plains or an Island.", ["Land"],
+     {"effect_condition(A,1,unless(count_at_least(S1,1)))", "sel_controller(S1,you)",
+      "sel_subtype_in(S1,plains)", "sel_subtype_in(S1,island)"}),
+    ("This land enters tapped unless you have two or more opponents.", ["Land"],
+     {"effect_condition(A,1,unless(opponents_at_least(you,2)))"}),
+    ("As long as you have seven or more cards in hand, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(hand_at_least(you,7)))"}),
+    ("At the beginning of your upkeep, if an opponent has three or more poison counters, draw a card.",
+     ["Enchantment"], {'trigger_if(A,counters_at_least(an_opponent,"poison",3))'}),
+    ("At the beginning of your upkeep, if there are two or more ki counters on this creature, draw a card.",
+     ["Creature"], {'trigger_if(A,counters_at_least(sel_self,"ki",2))'}),
+    ("At the beginning of your upkeep, if this card is in your graveyard, draw a card.", ["Creature"],
+     {"trigger_if(A,in_zone(sel_self,graveyard))"}),
+    # costs paid: costs.lark's terms
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard a creature card.", ["Creature"],
+     {"effect_condition(A,1,unless(pays(you,discard(S1,1))))", "sel_type(S1,creature)"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you sacrifice two Islands.", ["Creature"],
+     {"effect_condition(A,1,unless(pays(you,sacrifice(S1,2))))", "sel_subtype_in(S1,island)"}),
+    # spells cast this turn: a selector of spells
+    ("As long as you've cast a noncreature spell this turn, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(happened(spells_cast(you,S1,1),this_turn)))",
+      "sel_not_type(S1,creature)", "sel_zone(S1,stack)"}),
+    ("At the beginning of each upkeep, if a player cast two or more spells last turn, transform this "
+     "creature.", ["Creature"],
+     {"trigger_if(A,happened(spells_cast(a_player,S1,2),last_turn))", "sel_zone(S1,stack)"}),
+    ("As long as you've committed a crime this turn, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(happened(committed_crime(you),this_turn)))"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
@@ -2364,6 +2396,8 @@ def test_conditions_in_typed_terms(text, types, expected):
      'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
     ("When this creature enters, if you control your commander, draw a card.", ["Creature"],
      'trigger_if(A,"you control your commander")'),
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard a card at random.", ["Creature"],
+     'effect_condition(A,1,unless("you discard a card at random"))'),
 ])
 def test_conditions_not_read_keep_their_words(text, types, kept):
     fs = condition_facts(text, types)
