@@ -101,6 +101,18 @@ class Conditions(Reading):
         """506.2: controlled by the defending player."""
         return fn("count_at_least", self._where(sel, "sel_controlled_by", const("defending_player")), Number(1))
 
+    def defending_player_controls_none(self, sel):
+        return fn("count_at_most", self._where(sel, "sel_controlled_by", const("defending_player")), Number(0))
+
+    def opponent_controls_more(self, sel):
+        """"an opponent controls more lands than you": Sel with no controller."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("controls_more", const("an_opponent"), YOU, sel)
+
+    def controls_commander(self):
+        return fn("controls_commander", YOU)
+
     def opponent_controls_one(self, sel):
         return fn("count_at_least", self._where(sel, "sel_controller", const("opponent")), Number(1))
 
@@ -211,6 +223,16 @@ class Conditions(Reading):
         """716.2a: "this Class is level 2" (its level bar's restriction)."""
         return fn("class_level_exactly", Number(n))
 
+    def mana_values_at_least(self, n, sel):
+        """202.3: the mana values among the cards the selector selects."""
+        return fn("mana_values_at_least", self._zoned(sel), Number(n))
+
+    def night(self):
+        return const("night")
+
+    def day(self):
+        return const("day")
+
     def you_cast(self, obj):
         return fn("was_cast", obj, YOU)
 
@@ -264,15 +286,29 @@ class Conditions(Reading):
     def last_turn(self):
         return const("last_turn")
 
-    def died(self, sel, when):
-        return fn("happened", fn("died", sel), when)
+    def _one(self, count, sel):
+        """The selector of "a creature", "another creature" (one object)."""
+        sel, n = self.counted(count, sel)
+        if n != Number(1):
+            raise NotUnderstood("a count")
+        return sel
+
+    def died(self, count, sel, when):
+        return fn("happened", fn("died", self._one(count, sel)), when)
+
+    def entered(self, count, sel, when):
+        """"another creature entered the battlefield under your control this turn"."""
+        return fn("happened", fn("entered", self._controlled(self._one(count, sel)), Number(1)), when)
+
+    def entered_at_least(self, n, sel, when):
+        return fn("happened", fn("entered", self._controlled(sel), Number(n)), when)
 
     def attacked(self, when):
         return fn("happened", fn("attacked", YOU), when)
 
-    def left_battlefield(self, sel, when):
+    def left_battlefield(self, count, sel, when):
         """"a permanent left the battlefield under your control this turn"."""
-        return fn("happened", fn("left_battlefield", self._controlled(sel)), when)
+        return fn("happened", fn("left_battlefield", self._controlled(self._one(count, sel))), when)
 
     def no_spells_cast(self, when):
         return fn("not_happened", fn("spells_cast", const("a_player"), self._any_spell(), Number(1)), when)

@@ -2378,6 +2378,15 @@ def condition_facts(text, types):
     ("At the beginning of each upkeep, if a player cast two or more spells last turn, transform this "
      "creature.", ["Creature"],
      {"trigger_if(A,happened(spells_cast(a_player,S1,2),last_turn))", "sel_zone(S1,stack)"}),
+    ("At the beginning of your end step, if two or more nonland permanents entered the battlefield under "
+     "your control this turn, draw a card.", ["Enchantment"],
+     {"trigger_if(A,happened(entered(S1,2),this_turn))", "sel_controller(S1,you)", "sel_not_type(S1,land)"}),
+    ("At the beginning of your upkeep, if an opponent controls more lands than you, draw a card.", ["Enchantment"],
+     {"trigger_if(A,controls_more(an_opponent,you,S1))", "sel_type(S1,land)"}),
+    ("This creature can't attack unless defending player controls no Walls.", ["Creature"],
+     {"effect_condition(A,1,unless(count_at_most(S1,0)))", "sel_controlled_by(S1,defending_player)",
+      "sel_subtype_in(S1,wall)"}),
+    ("Draw a card. If it's night, draw a card.", ["Instant"], {"effect_condition(A,2,if(night))"}),
     ("As long as you've committed a crime this turn, this creature gets +1/+1.", ["Creature"],
      {"effect_condition(A,1,as_long_as(happened(committed_crime(you),this_turn)))"}),
 ])
@@ -2394,8 +2403,8 @@ def test_conditions_in_typed_terms(text, types, expected):
     # words the condition grammar does not read all of
     ("If you control two or more Wizards and a Swamp, draw a card.", ["Sorcery"],
      'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
-    ("When this creature enters, if you control your commander, draw a card.", ["Creature"],
-     'trigger_if(A,"you control your commander")'),
+    ("When this creature enters, if you control three or more creatures with different powers, draw a card.",
+     ["Creature"], 'trigger_if(A,"you control three or more creatures with different powers")'),
     ("At the beginning of your upkeep, sacrifice this creature unless you discard a card at random.", ["Creature"],
      'effect_condition(A,1,unless("you discard a card at random"))'),
 ])
