@@ -25,6 +25,10 @@ structure, then has oracle.lark read each piece they name:
 - grammar/quotes.lark cuts a text's quoted abilities out (single quotes
   inside a quoted ability, apostrophes kept), each read as an ability of
   its own;
+- grammar/conditions.lark reads the words of a condition ("if S", "unless
+  S", "as long as S", an intervening "if") as a typed term, through the
+  one function grammar/conditions.py's `condition` that every reader of a
+  condition calls (the words are kept where it does not read them all);
 - grammar/variable_x.lark tells whether an ability's own words use X
   (107.3m: not in a mana symbol nor a chapter number);
 - grammar/short_name.lark reads a legendary card's shortened name (201.5c),
