@@ -129,6 +129,10 @@ class Conditions(Reading):
     def there_are_at_least(self, n, sel):
         return fn("count_at_least", self._zoned(sel), Number(n))
 
+    def there_is_one(self, sel):
+        """"there's a Lesson card in your graveyard"."""
+        return fn("count_at_least", self._zoned(sel), Number(1))
+
     def there_are_none(self, sel):
         return fn("count_at_most", self._zoned(sel), Number(0))
 
@@ -167,6 +171,11 @@ class Conditions(Reading):
     def object_is_a(self, obj, sel):
         self.subject = obj
         return fn("matches", obj, sel)
+
+    def object_was_a(self, obj, sel):
+        """608.2h: "it was a creature card": its characteristics as it last existed."""
+        self.subject = obj
+        return fn("matched", obj, sel)
 
     def has_counter(self, obj, kind):
         self.subject = obj

@@ -2387,6 +2387,11 @@ def condition_facts(text, types):
      {"effect_condition(A,1,unless(count_at_most(S1,0)))", "sel_controlled_by(S1,defending_player)",
       "sel_subtype_in(S1,wall)"}),
     ("Draw a card. If it's night, draw a card.", ["Instant"], {"effect_condition(A,2,if(night))"}),
+    ("Destroy target creature. If it was a Human, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(matched(it,S2)))", "sel_subtype_in(S2,human)"}),
+    ("As long as there's a Lesson card in your graveyard, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,1)))", "sel_subtype_in(S1,lesson)",
+      "sel_zone(S1,graveyard)"}),
     ("As long as you've committed a crime this turn, this creature gets +1/+1.", ["Creature"],
      {"effect_condition(A,1,as_long_as(happened(committed_crime(you),this_turn)))"}),
 ])
