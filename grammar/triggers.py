@@ -81,6 +81,16 @@ class Triggers(Reading):
             return [("trigger", fn("attacks_or_blocks", subjects[0]))]
         return [("trigger", fn("any_of", Function("", terms)))]
 
+    def one_or_more(self, sel, event):
+        """603.2c: "Whenever one or more creatures you control deal combat
+        damage to a player": one_or_more(deals_combat_damage(S, player)),
+        triggering once for all the objects of one event."""
+        return [("trigger", fn("one_or_more", event(sel)))]
+
+    def attacks_with_others(self, this, n):
+        """"Whenever this creature and at least two other creatures attack"."""
+        return [("trigger", fn("attacks_with_others", this, Number(n)))]
+
     def player_events(self, player, event):
         return [("trigger", event(player))]
 
@@ -261,6 +271,9 @@ class Triggers(Reading):
 
     def pev_unlocks_door(self):
         return self._event("unlocks_door", const("sel_self"))
+
+    def pev_expends(self, n):
+        return self._event("expends", Number(n))
 
     def pev_commits_crime(self):
         return self._event("commits_crime")

@@ -431,7 +431,7 @@ def test_corpus_texts_never_raise_and_spans_fit():
      "that color.", {'produces(A,1,1,any_color,other("your devotion to that color"))'}),
     ("[+1]: Add {R}{R}.", {"cost(A,loyalty(1))", "produces(A,1,1,mana(r),n(2))"}),
     ("[−2]: Add {R}.", {"cost(A,loyalty(-2))"}),
-    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", 'trigger(A,other("I"))',
+    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", "trigger(A,chapter(1))",
                          "produces(A,1,2,mana(r),n(1))"}),
 ])
 def test_more_forms(text, expected):

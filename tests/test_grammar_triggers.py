@@ -64,6 +64,8 @@ def trigger_of(text):
     ("When you set this scheme in motion", "sets_in_motion(you,sel_self)"),
     ("When you sacrifice this Aura", "sacrifice(you,sel_self)"),
     ("Whenever chaos ensues", "chaos_ensues"),
+    ("Whenever you expend 4", "expends(you,4)"),
+    ("Whenever this creature and at least two other creatures attack", "attacks_with_others(sel_self,2)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -94,6 +96,11 @@ def test_condition_without_selector(condition, term):
      {"sel_type(S1,artifact)"}),
     ("Whenever a creature deals combat damage to you", "deals_combat_damage(S1,you)", {"sel_type(S1,creature)"}),
     ("When an opponent casts a creature spell", "cast(opponent,S1)", {"sel_type(S1,creature)"}),
+    ("Whenever one or more creatures you control deal combat damage to a player",
+     "one_or_more(deals_combat_damage(S1,player))", {"sel_controller(S1,you)", "sel_type(S1,creature)"}),
+    ("Whenever one or more other creatures die", "one_or_more(dies(S1))", {"sel_other(S1)", "sel_type(S1,creature)"}),
+    ("Whenever one or more tokens you control enter", "one_or_more(enters(S1))",
+     {"sel_controller(S1,you)", "sel_token(S1)"}),
 ])
 def test_condition_with_selectors(condition, term, sels):
     assert trigger_of(condition + ", draw a card.") == (term, sels)
@@ -121,3 +128,16 @@ def test_tapped_for_mana_still_read():
     assert "trigger(A,tapped_for_mana(any,S1))" in fs and "sel_enchanted(S1)" in fs
     fs = without_text(facts("Whenever a player taps a land for mana, that player adds an additional {R}."))
     assert "trigger(A,tapped_for_mana(any,S1))" in fs
+
+
+@pytest.mark.parametrize("text, term", [
+    # 714.2b: a chapter ability triggers as lore counters reach its number; 714.2c: two numbers, both
+    ("I — Draw a card.", "chapter(1)"),
+    ("III — Draw a card.", "chapter(3)"),
+    ("I, II — Draw a card.", "any_of((chapter(1),chapter(2)))"),
+    ("I, II, III — Draw a card.", 'other("I, II, III")'),
+])
+def test_chapter_abilities(text, term):
+    fs = without_text(facts(text))
+    assert {"ability_kind(A,triggered)", "trigger(A,%s)" % term} <= fs
+    assert [f for f in fs if f.startswith("trigger(")] == ["trigger(A,%s)" % term]
