@@ -75,6 +75,8 @@ class Triggers(Reading):
         if len(subjects) > 1 and len(events) > 1:
             raise NotUnderstood("several subjects and several events")
         terms = [event(sel) for sel in subjects for event in events]
+        if len(terms) > 1 and any(t.name == "any_of" for t in terms):
+            raise NotUnderstood("an event of two events among others")
         if len(terms) == 1:
             return [("trigger", terms[0])]
         if [t.name for t in terms] == ["attacks", "blocks"]:
@@ -106,11 +108,10 @@ class Triggers(Reading):
         return [event]
 
     def either_event(self, first, second):
-        """"enters or dies". "blocks or becomes blocked by a non-Wall
-        creature" is no pair: the object may be that of both verbs
-        ("blocks a non-Wall creature", once for each, 509.3d)."""
-        if getattr(second, "event_name", None) == "becomes_blocked_by":
-            raise NotUnderstood("blocks or becomes blocked by")
+        """"enters or dies"; never an event that is itself two ("blocks or
+        becomes blocked by a creature", read as one verb phrase)."""
+        if "any_of" in (getattr(first, "event_name", None), getattr(second, "event_name", None)):
+            raise NotUnderstood("an event of two events in a pair")
         return [first, second]
 
     @staticmethod
@@ -148,6 +149,23 @@ class Triggers(Reading):
 
     def ev_blocks_creature(self, sel):
         return self._event("blocks_creature", sel)
+
+    def ev_blocks_or_becomes_blocked(self):
+        """"blocks or becomes blocked": any_of((blocks(S), becomes_blocked(S)))."""
+        def term(sel):
+            return fn("any_of", Function("", [fn("blocks", sel), fn("becomes_blocked", sel)]))
+        term.event_name = "any_of"
+        return term
+
+    def ev_blocks_or_becomes_blocked_by(self, by):
+        """"blocks or becomes blocked by a non-Wall creature": each creature
+        it blocks or is blocked by that By selects (509.3d; the rulings of
+        Engulfing Slagwurm, Ashmouth Hound): any_of((blocks_creature(S, By),
+        becomes_blocked_by(S, By)))."""
+        def term(sel):
+            return fn("any_of", Function("", [fn("blocks_creature", sel, by), fn("becomes_blocked_by", sel, by)]))
+        term.event_name = "any_of"
+        return term
 
     def ev_attacks_unblocked(self):
         return self._event("attacks_unblocked")

@@ -89,6 +89,10 @@ def test_condition_without_selector(condition, term):
     ("Whenever this creature becomes blocked by a creature", "becomes_blocked_by(sel_self,S1)",
      {"sel_type(S1,creature)"}),
     ("Whenever this creature blocks a creature", "blocks_creature(sel_self,S1)", {"sel_type(S1,creature)"}),
+    # the object is both verbs' (509.3d): once for each creature it blocks or is blocked by
+    ("Whenever this creature blocks or becomes blocked by a non-Wall creature",
+     "any_of((blocks_creature(sel_self,S1),becomes_blocked_by(sel_self,S1)))",
+     {"sel_type(S1,creature)", "sel_not_subtype(S1,wall)"}),
     ("Whenever a creature you control attacks alone", "attacks_alone(S1)",
      {"sel_controller(S1,you)", "sel_type(S1,creature)"}),
     ("Whenever enchanted creature is dealt damage", "dealt_damage(S1,any)", {"sel_enchanted(S1)"}),
@@ -107,12 +111,9 @@ def test_condition_with_selectors(condition, term, sels):
 
 
 @pytest.mark.parametrize("condition", [
-    # "by a non-Wall creature" may be the object of both verbs ("blocks a
-    # non-Wall creature", 509.3d): no reading
-    "Whenever this creature blocks or becomes blocked by a non-Wall creature",
-    "Whenever this creature blocks or becomes blocked by a creature",
     # two subjects and two events
     "Whenever this creature or another creature you control enters or dies",
+    "Whenever this creature or another creature blocks or becomes blocked",
     # counts and qualifiers not read
     "Whenever you cast your first spell each turn",
     "Whenever this creature becomes the target of a spell or ability an opponent controls",
