@@ -4,7 +4,7 @@ conditions and the mana a trigger adds."""
 from clingo import Function, Number, String
 from lark import v_args
 
-from .reading import const, fn, NotUnderstood, Reading
+from .reading import NOUNS, const, fn, NotUnderstood, Reading
 
 
 @v_args(inline=True)
@@ -330,6 +330,20 @@ class Triggers(Reading):
 
     def whose_each_player(self):
         return const("each_player")
+
+    def whose_enchanted_player(self):
+        """"enchanted player's upkeep": the player the Aura enchants (303.4)."""
+        return const("enchanted_player")
+
+    def beginning_of_enchanted_controller(self, whose, step, word):
+        """"At the beginning of the upkeep of enchanted creature's
+        controller": beginning_of(upkeep, controller_of(S)), S the enchanted
+        permanent (sel_enchanted)."""
+        noun = word.value[:-2] if word.value.endswith("'s") else None
+        if whose != const("each_player") or noun not in NOUNS:
+            raise NotUnderstood(word.value)
+        sel = self._selector([("sel_enchanted", None)])
+        return [("trigger", fn("beginning_of", step, fn("controller_of", sel)))]
 
     def whose_each_opponent(self):
         return const("each_opponent")

@@ -65,6 +65,7 @@ def trigger_of(text):
     ("When you sacrifice this Aura", "sacrifice(you,sel_self)"),
     ("Whenever chaos ensues", "chaos_ensues"),
     ("Whenever you expend 4", "expends(you,4)"),
+    ("At the beginning of enchanted player's upkeep", "beginning_of(upkeep,enchanted_player)"),
     ("Whenever this creature and at least two other creatures attack", "attacks_with_others(sel_self,2)"),
 ])
 def test_condition_without_selector(condition, term):
@@ -103,6 +104,8 @@ def test_condition_without_selector(condition, term):
     ("Whenever one or more creatures you control deal combat damage to a player",
      "one_or_more(deals_combat_damage(S1,player))", {"sel_controller(S1,you)", "sel_type(S1,creature)"}),
     ("Whenever one or more other creatures die", "one_or_more(dies(S1))", {"sel_other(S1)", "sel_type(S1,creature)"}),
+    ("At the beginning of the upkeep of enchanted creature's controller", "beginning_of(upkeep,controller_of(S1))",
+     {"sel_enchanted(S1)"}),
     ("Whenever one or more tokens you control enter", "one_or_more(enters(S1))",
      {"sel_controller(S1,you)", "sel_token(S1)"}),
 ])
