@@ -434,7 +434,7 @@ def test_corpus_texts_never_raise_and_spans_fit():
      "that color.", {'produces(A,1,1,any_color,other("your devotion to that color"))'}),
     ("[+1]: Add {R}{R}.", {"cost(A,loyalty(1))", "produces(A,1,1,mana(r),n(2))"}),
     ("[−2]: Add {R}.", {"cost(A,loyalty(-2))"}),
-    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", 'trigger(A,other("I"))',
+    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", "trigger(A,chapter(1))",
                          "produces(A,1,2,mana(r),n(1))"}),
 ])
 def test_more_forms(text, expected):
@@ -926,12 +926,12 @@ def test_runaway_growth():
     ("Whenever chaos ensues, until end of turn, whenever you tap a land for mana, add one mana of "
      "any type that land produced.",
      "whenever you tap a land for mana, add one mana of any type that land produced.",
-     "Whenever chaos ensues", "end_of_turn"),
+     "chaos_ensues", "end_of_turn"),
     ("When you set this scheme in motion, until your next turn, whenever a player taps a land "
      "for mana, that player adds one mana of any type that land produced.",
      "whenever a player taps a land for mana, that player adds one mana of any type that land "
      "produced.",
-     "When you set this scheme in motion", "until_your_next_turn"),
+     "sets_in_motion(you,sel_self)", "until_your_next_turn"),
 ])
 def test_delayed_triggered_mana_abilities(text, sub_text, trigger, duration):
     ct = parse_card("o", "Test Card", text)
@@ -941,7 +941,7 @@ def test_delayed_triggered_mana_abilities(text, sub_text, trigger, duration):
     who = "you" if "you tap" in text else "any"
     assert fs == {
         'printed_ability("o",1,%s)' % a, 'ability_text(%s,"%s")' % (a, text),
-        "ability_kind(%s,triggered)" % a, 'trigger(%s,other("%s"))' % (a, trigger),
+        "ability_kind(%s,triggered)" % a, "trigger(%s,%s)" % (a, trigger),
         "effect(%s,1,create_trigger(%s))" % (a, sub),
         'ability_text(%s,"%s")' % (sub, sub_text), "ability_kind(%s,triggered)" % sub,
         "trigger(%s,tapped_for_mana(%s,%s))" % (sub, who, sel), "sel_type(%s,land)" % sel,
@@ -2212,12 +2212,14 @@ def test_copy_it_does_not_say_a_card():
     ("At the beginning of each opponent's end step, draw a card.", "beginning_of(end_step,each_opponent)"),
     ("At the beginning of combat on your turn, draw a card.", "beginning_of(combat,you)"),
     ("Whenever this creature deals combat damage to a player, draw a card.", "deals_combat_damage(sel_self,player)"),
-    # not read: another step, another turn, the next one (a delayed trigger), damage to an opponent
-    ("At the beginning of each combat, draw a card.", 'other("At the beginning of each combat")'),
+    ("At the beginning of each combat, draw a card.", "beginning_of(combat,each_player)"),
+    ("At the beginning of your first main phase, draw a card.", "beginning_of(first_main_phase,you)"),
+    ("Whenever this creature deals combat damage to an opponent, draw a card.",
+     "deals_combat_damage(sel_self,opponent)"),
+    # not read: another step's name, the next one (a delayed trigger)
     ("At the beginning of your precombat main phase, draw a card.",
      'other("At the beginning of your precombat main phase")'),
-    ("Whenever this creature deals combat damage to an opponent, draw a card.",
-     'other("Whenever this creature deals combat damage to an opponent")'),
+    ("At the beginning of your next upkeep, draw a card.", 'other("At the beginning of your next upkeep")'),
 ])
 def test_step_and_combat_damage_triggers(text, trigger):
     fs = without_text(facts(text))
