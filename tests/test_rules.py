@@ -216,3 +216,22 @@ def test_a_combat_status_the_scenario_cannot_say_warns(tmp_path, capsys):
     answer = json.loads(capsys.readouterr().out)["answers"][0]
     assert answer["warnings"] == [{"object": "knight", "ability": 1,
                                    "not_modelled": "Destroy target attacking creature."}]
+
+
+def test_a_power_compared_with_the_sources_warns(tmp_path, capsys):
+    # "with power less than this creature's power" (208) is read, not
+    # checked by the matcher: a target so selected warns, not silently
+    # matched as any creature.
+    from pyglue.cli import main
+
+    path = tmp_path / "less.toml"
+    path.write_text('[[object]]\nid = "psycho"\nname = "Test Psychopath"\ntype = "Creature — Zombie Assassin"\n'
+                    'power = "3"\ntoughness = "4"\n'
+                    'text = "{B}, {T}: Destroy target creature with power less than this creature\'s power."\n'
+                    'controller = "you"\n'
+                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
+                    '[[ask]]\ncan_target = "psycho"\ntarget = "bears"\n')
+    assert main(["ask", "--json", str(path)]) == 0
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert answer["warnings"] == [{"object": "psycho", "ability": 1,
+                                   "not_modelled": "{B}, {T}: Destroy target creature with power less than this creature's power."}]
