@@ -333,6 +333,12 @@ class Selectors(Reading):
     def with_counter(self, kind):
         return ("sel_counter", kind)
 
+    def with_counters(self, kind):
+        """"with +1/+1 counters on them" (not "with no counters on them": no kind)."""
+        if kind.string in ("no", "any"):
+            raise NotUnderstood(kind.string)
+        return self.with_counter(kind)
+
     def power_at_least(self, n):
         return ("sel_power_at_least", Number(n))
 

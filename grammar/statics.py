@@ -564,3 +564,7 @@ class Statics(Reading):
         """502.3: "Untap this creature during each other player's untap step":
         Sel untaps during the untap step of each other player too."""
         return self._effect(fn("untaps_during_other_untap_steps", sel))
+
+    def cant_and_grant(self, sel, action, items):
+        """"Equipped creature can't be blocked and has shroud": the restriction, then the abilities."""
+        return self.cant(sel, action) + self._grants(sel, items)

@@ -2320,3 +2320,21 @@ def test_bands_with_other_and_an_escape_cost_of_other_cards():
     fs = without_text(facts("Escape—{2}{B}, Exile three other cards from your graveyard."))
     assert {"cost(A,exile(S1,3))", "sel_other(S1)", "sel_zone(S1,graveyard)", "cost(A,mana(\"{2}{B}\"))"} <= fs
     assert not any(f.startswith("unparsed(") for f in fs)
+
+
+def test_counters_on_them_protections_from_each_and_a_restriction_with_a_grant():
+    fs = without_text(facts("Creatures you control with +1/+1 counters on them have trample."))
+    assert {"sel_counter(S1,\"+1/+1\")", "sel_controller(S1,you)", "effect(A,1,grant_ability(S1,sub(A,1)))"} <= fs
+    fs = facts("Equipped creature gets +1/+1 and has protection from red and from blue.")
+    assert {"effect(A,1,modify_pt(S1,1,1))", "effect(A,2,grant_ability(S1,sub(A,1)))"} <= fs
+    sub = {f for f in without_text(facts("Equipped creature has protection from red and from blue."))}
+    assert not any(f.startswith("unparsed(") for f in sub)
+    # "and" before another ability still ends the protection
+    fs = without_text(facts("Enchanted creature has protection from black and haste."))
+    assert {"effect(A,1,grant_ability(S1,sub(A,1)))", "effect(A,2,grant_ability(S1,sub(A,2)))"} <= fs
+    assert without_text(facts("Equipped creature can't be blocked and has shroud.")) >= {
+        "effect(A,1,cant(S1,be_blocked))", "effect(A,2,grant_ability(S1,sub(A,1)))"}
+
+
+def test_no_counters_is_no_kind_of_counter():
+    assert any(f.startswith("unparsed(") for f in facts("Destroy all creatures with no counters on them."))
