@@ -568,3 +568,16 @@ class Statics(Reading):
     def cant_and_grant(self, sel, action, items):
         """"Equipped creature can't be blocked and has shroud": the restriction, then the abilities."""
         return self.cant(sel, action) + self._grants(sel, items)
+
+    def escapes_with_counters(self, _self, count, kind):
+        """702.138c: "This creature escapes with a +1/+1 counter on it": if it
+        escaped, it enters with those counters, escapes_with_counters(Kind, N)."""
+        return [("effect", fn("escapes_with_counters", kind, self._count(count)))]
+
+    def doesnt_untap_no_activation(self, sel):
+        """"Enchanted permanent doesn't untap during its controller's untap step
+        and its activated abilities can't be activated" (502.3, 602.5)."""
+        return self.doesnt_untap(sel) + self._effect(fn("cant_activate_abilities", sel))
+
+    def rider_cant_be_blocked_except_by(self, blockers):
+        return lambda sel: self.cant_be_blocked_except_by(sel, blockers)

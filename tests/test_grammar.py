@@ -2338,3 +2338,18 @@ def test_counters_on_them_protections_from_each_and_a_restriction_with_a_grant()
 
 def test_no_counters_is_no_kind_of_counter():
     assert any(f.startswith("unparsed(") for f in facts("Destroy all creatures with no counters on them."))
+
+
+def test_escapes_with_counters_and_untapping_with_activation():
+    assert without_text(facts("This creature escapes with two +1/+1 counters on it.")) == {
+        "ability_kind(A,static)", "effect(A,1,escapes_with_counters(\"+1/+1\",2))"}
+    assert without_text(facts("Enchanted permanent doesn't untap during its controller's untap step and its "
+                              "activated abilities can't be activated.")) == {
+        "ability_kind(A,static)", "sel_enchanted(S1)", "effect(A,1,doesnt_untap(S1))",
+        "effect(A,2,cant_activate_abilities(S1))"}
+
+
+def test_a_pt_change_and_an_evasion():
+    assert without_text(facts("Enchanted creature gets +2/+2 and can't be blocked except by creatures with flying.")) == {
+        "ability_kind(A,static)", "sel_enchanted(S1)", "sel_type(S2,creature)", "sel_keyword(S2,flying)",
+        "effect(A,1,modify_pt(S1,2,2))", "effect(A,2,cant_be_blocked_except_by(S1,S2))"}
