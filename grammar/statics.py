@@ -581,3 +581,10 @@ class Statics(Reading):
 
     def rider_cant_be_blocked_except_by(self, blockers):
         return lambda sel: self.cant_be_blocked_except_by(sel, blockers)
+
+    def cant_block_or_be_blocked_by(self, sel, first, second, group):
+        """509.1b: "This token can't block or be blocked by non-Spirit creatures":
+        it can't block them, nor can they block it."""
+        if (first, second) != (const("block"), const("be_blocked")):
+            raise NotUnderstood("by")
+        return self.cant_block_group(sel, group) + self.cant_be_blocked_by(sel, group)

@@ -2353,3 +2353,12 @@ def test_a_pt_change_and_an_evasion():
     assert without_text(facts("Enchanted creature gets +2/+2 and can't be blocked except by creatures with flying.")) == {
         "ability_kind(A,static)", "sel_enchanted(S1)", "sel_type(S2,creature)", "sel_keyword(S2,flying)",
         "effect(A,1,modify_pt(S1,2,2))", "effect(A,2,cant_be_blocked_except_by(S1,S2))"}
+
+
+def test_cant_block_or_be_blocked_by_a_group_and_alone():
+    assert without_text(facts("This token can't block or be blocked by non-Spirit creatures.")) == {
+        "ability_kind(A,static)", "sel_type(S1,creature)", "sel_not_subtype(S1,spirit)",
+        "effect(A,1,cant_block_group(sel_self,S1))", "effect(A,2,cant_be_blocked_by(sel_self,S1))"}
+    # without "by", two restrictions of its own, as before
+    assert without_text(facts("This creature can't block or be blocked.")) == {
+        "ability_kind(A,static)", "effect(A,1,cant(sel_self,block))", "effect(A,2,cant(sel_self,be_blocked))"}
