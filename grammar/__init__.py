@@ -69,7 +69,8 @@ def parser() -> Lark:
     in the parse cache needs none, so an ask on known cards starts faster."""
     return open_grammar("oracle.lark", ["cost", "sentence", "triggered", "trigger", "trigger_effect",
                                         "keyword_arg", "keyword_phrase", "target", "conditional",
-                                        "static_conditional", "level_symbol", "level_box"])
+                                        "static_conditional", "level_symbol", "level_box",
+                                        "amount_words"])
 
 
 def __getattr__(name):

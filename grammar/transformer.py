@@ -19,6 +19,7 @@ from lark.visitors import _VArgsWrapper
 
 from .costs import Costs
 from .effects import Effects
+from .amounts import Amounts
 from .layer_statics import LayerStatics
 from .mana import Mana
 from .reading import COLORS, SUBTYPES, NotUnderstood, Reading, const, fn
@@ -555,4 +556,4 @@ def _call_userfunc(self, tree, new_children=None):
 
 Clauses = merged(Sentences, selectors=Selectors, targets=Targets, costs=Costs, mana=Mana,
                  triggers=Triggers, effects=Effects, statics=Statics,
-                 replacement=Replacement, layer_statics=LayerStatics)
+                 replacement=Replacement, layer_statics=LayerStatics, amounts=Amounts)

@@ -1,0 +1,59 @@
+"""Transformer of grammar/amounts.lark: an amount in words ("equal to S",
+"..., where X is S") as a typed amount term."""
+
+from lark import v_args
+
+from .reading import const, fn, NotUnderstood, NOUNS, PLURAL_NOUNS, Reading
+
+
+def _noun_s(word):
+    """The noun of a possessive word ("creature's"), or None."""
+    value = word.value
+    if not value.endswith("'s") or value[:-2] not in NOUNS or value[:-2] in PLURAL_NOUNS:
+        return None
+    return value[:-2]
+
+
+@v_args(inline=True)
+class Amounts(Reading):
+    def amount_words(self, amount):
+        return amount
+
+    def number_of_group(self, sel):
+        """"the number of creatures you control": count(Sel), as "for each"."""
+        return fn("count", sel)
+
+    def opponents_count(self):
+        return const("opponents_count")
+
+    def life_total_you(self):
+        return fn("life_total", const("you"))
+
+    def power_of(self, whose):
+        return fn("power", whose)
+
+    def toughness_of(self, whose):
+        return fn("toughness", whose)
+
+    def mana_value_of(self, whose):
+        return fn("mana_value", whose)
+
+    def possessor_it(self):
+        return const("it")
+
+    def possessor_that(self, word):
+        """"that creature's": the object the ability spoke of before, as "its"."""
+        if _noun_s(word) is None:
+            raise NotUnderstood(word.value)
+        return const("it")
+
+    def possessor_self(self, _this):
+        return const("self")
+
+    def possessor_sacrificed(self, word):
+        """"the sacrificed creature's": the one object sacrificed to pay the
+        ability's cost or its spell's additional cost (601.2b, 602.2)."""
+        sacrifices = [t for t, _ in self.costs if t.name == "sacrifice"]
+        if _noun_s(word) is None or len(sacrifices) != 1 or sacrifices[0].arguments[1].number != 1:
+            raise NotUnderstood("the sacrificed object")
+        return const("sacrificed")
