@@ -307,6 +307,7 @@ class _Ability:
         self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
         self.allow_other = False  # effects other(S): only in activated and triggered abilities
         self.static_ability = False  # a permanent's own static ability: "it" may be its object
+        self.has_trigger = False  # a trigger condition was read (trigger/2): "that many" may be its number
         masked = text
         # (a text with no bullet at a line's beginning has no modes: no need to ask the parser)
         modes = [mode.children for mode in _pieces_tree(text, "modal_ability").children] if "\n•" in text else []
@@ -328,6 +329,8 @@ class _Ability:
         self.masked = masked    # quoted abilities written "q1", "q2"...
 
     def fact(self, name, *args):
+        if name == "trigger":
+            self.has_trigger = True
         self.card.out.facts.append(fn(name, self.ab, *args))  # symbols made once (clingo's calls are dear)
 
     def unparsed(self, start, end):
@@ -369,6 +372,7 @@ class _Ability:
         clauses.costs = costs
         clauses.next_target = self.next_target
         clauses.static_ability = self.static_ability
+        clauses.spoke_before = self.effects > 0 or self.has_trigger
         try:
             result = clauses.transform(tree), clauses
         except VisitError as e:

@@ -29,6 +29,14 @@ class Amounts(Reading):
     def life_total_you(self):
         return fn("life_total", const("you"))
 
+    def that_many(self):
+        """"that many", "that much": the number the ability spoke of before
+        (Reading._that_many), not read where nothing came before."""
+        term = self._that_many("that many")
+        if term.name == "other":
+            raise NotUnderstood("that many")
+        return term
+
     def power_of(self, whose):
         return fn("power", whose)
 

@@ -112,6 +112,7 @@ class Reading(Transformer):
         self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
         self.sentence_start = 0  # where the sentence begins after a condition (conditional)
         self.not_read = ()      # (start, end) of words of the piece not read (grammar/layer_statics.py)
+        self.spoke_before = False  # the ability has a trigger condition or effects before this piece
 
     def _original(self, token):
         return self.text[token.start_pos:token.end_pos].strip()
@@ -179,6 +180,14 @@ class Reading(Transformer):
             self.next_sel, self.next_target = saved[1:3]
             self.target_sels, self.card_sels, self.plural_sels, self.singular, self.spells = saved[3:]
             return None
+
+    def _that_many(self, words):
+        """"that many", "that much": the number the ability spoke of before,
+        that_many, where it has a trigger condition (whose event gave the
+        number: "Whenever you gain life, put that many +1/+1 counters") or
+        effects before this sentence (608.2c: later text refers to what
+        earlier text did); else other(S), words S."""
+        return const("that_many") if self.spoke_before else fn("other", String(words))
 
     def _amount_term(self, amount):
         return fn("n", Number(amount)) if isinstance(amount, int) else amount
