@@ -70,7 +70,7 @@ def parser() -> Lark:
     return open_grammar("oracle.lark", ["cost", "sentence", "triggered", "trigger", "trigger_effect",
                                         "keyword_arg", "keyword_phrase", "target", "conditional",
                                         "static_conditional", "level_symbol", "level_box",
-                                        "amount_words"])
+                                        "amount_words", "cost_words"])
 
 
 def __getattr__(name):
@@ -370,6 +370,7 @@ class _Ability:
             return None
         clauses = _clauses_class()(self.ab, printed, self.next_sel, self.quotes, self.card.names)
         clauses.costs = costs
+        clauses.piece = piece
         clauses.next_target = self.next_target
         clauses.static_ability = self.static_ability
         clauses.spoke_before = self.effects > 0 or self.has_trigger

@@ -112,6 +112,7 @@ class Reading(Transformer):
         self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
         self.sentence_start = 0  # where the sentence begins after a condition (conditional)
         self.not_read = ()      # (start, end) of words of the piece not read (grammar/layer_statics.py)
+        self.piece = ""         # the piece as parsed: lower-cased, names masked (grammar/__init__.py)
         self.spoke_before = False  # the ability has a trigger condition or effects before this piece
 
     def _original(self, token):
