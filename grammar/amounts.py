@@ -1,6 +1,7 @@
 """Transformer of grammar/amounts.lark: an amount in words ("equal to S",
 "..., where X is S") as a typed amount term."""
 
+from clingo import Function, Number
 from lark import v_args
 
 from .reading import const, fn, NotUnderstood, NOUNS, PLURAL_NOUNS, Reading
@@ -36,6 +37,37 @@ class Amounts(Reading):
         if term.name == "other":
             raise NotUnderstood("that many")
         return term
+
+    def devotion(self, *colors):
+        """700.5: "your devotion to green" devotion(you, (g,)); "to black and
+        red" devotion(you, (b, r)), 700.5a."""
+        return fn("devotion", const("you"), Function("", list(colors)))
+
+    def greatest(self, characteristic, sel):
+        """"the greatest power among creatures you control": greatest(power, Sel)."""
+        return fn("greatest", characteristic, sel)
+
+    def char_power(self):
+        return const("power")
+
+    def char_toughness(self):
+        return const("toughness")
+
+    def char_mana_value(self):
+        return const("mana_value")
+
+    def card_types(self, _words, sel):
+        return fn("card_types", sel)
+
+    def basic_land_types(self, _words, sel):
+        return fn("basic_land_types", sel)
+
+    def colors_spent(self, _words):
+        return const("colors_spent")
+
+    def plus_amount(self, number, amount):
+        """"1 plus the number of ...": plus(Amount, K), as define_pt's."""
+        return fn("plus", amount, Number(int(number)))
 
     def power_of(self, whose):
         return fn("power", whose)
