@@ -71,18 +71,40 @@ class Costs(Reading):
     def other_cost(self, _rest=None):
         """A cost of no rule of `cost`: its words read as `cost_words` (a
         second parse of the piece), else other(S), S as printed."""
+        term = self._cost_words(self.text)
+        return fn("other", String(self.text.strip())) if term is None else term
+
+    def _other_cost_words(self, term, text):
+        """A cost term other(S) of a sentence ("As an additional cost to cast
+        this spell, collect evidence 6"): its own words `text` (a part of
+        the piece) read as `cost_words`, else other(text)."""
+        if term.name != "other":
+            return term
+        typed = self._cost_words(text)
+        return fn("other", String(text)) if typed is None else typed
+
+    def _cost_words(self, text):
+        """The cost term of words `text` of the piece (the same words of the
+        printed piece) read as `cost_words`, or None; what a reading that
+        failed added is taken back. The words are parsed at their own
+        offsets (spaces before them)."""
         from . import parser  # the driver's: grammar/__init__.py imports this module
-        tree = parse_or_none(parser(), self.piece.rstrip(), "cost_words")
-        if tree is not None:
-            saved = len(self.facts), self.next_sel
-            try:
-                return self.transform(tree)
-            except VisitError as e:
-                if not isinstance(e.orig_exc, NotUnderstood):
-                    raise
-                del self.facts[saved[0]:]
-                self.next_sel = saved[1]
-        return fn("other", String(self.text.strip()))
+        start = self.text.find(text)
+        if start < 0:
+            return None
+        words = self.piece[start:start + len(text)].rstrip().rstrip(".")
+        tree = parse_or_none(parser(), " " * start + words, "cost_words")
+        if tree is None:
+            return None
+        saved = len(self.facts), self.next_sel
+        try:
+            return self.transform(tree)
+        except VisitError as e:
+            if not isinstance(e.orig_exc, NotUnderstood):
+                raise
+            del self.facts[saved[0]:]
+            self.next_sel = saved[1]
+            return None
 
     def mill_one(self, word):
         return self.mill_cost(1, word)

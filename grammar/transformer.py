@@ -188,8 +188,7 @@ class Sentences(Reading):
         return kind, clauses + [("additional_cost_optional",)]
 
     def _additional(self, term, text):
-        if term.name == "other":  # other(S): S the cost's own words, not the sentence's
-            term = fn("other", String(text))
+        term = self._other_cost_words(term, text)  # other(S): S the cost's own words, not the sentence's
         self.additional = (term, text)
         return ("static", [("additional_cost", term)])
 

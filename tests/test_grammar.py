@@ -1013,7 +1013,7 @@ def test_fling_additional_cost_and_sacrificed_power():
      {"additional_cost(a1,discard(a1.1,1))", "additional_cost_optional(a1)"}),
     ("As an additional cost to cast this spell, pay 3 life.", {"additional_cost(a1,pay_life(3))"}),
     ("As an additional cost to cast this spell, mill a card.",
-     {'additional_cost(a1,other("mill a card"))'}),
+     {"additional_cost(a1,mill(1))"}),
 ])
 def test_additional_costs(text, expected):
     assert card_facts("X", text, ["Sorcery"]) == expected | {"ability_kind(a1,spell)"}
@@ -2326,6 +2326,12 @@ def test_amounts_in_words(text, n, expected):
      {'cost(A,put_counters(S1,"+1/+1",1))', "sel_type(S1,creature)"}),
     # other words after the same first word stay other(S)
     ("Mill a creature: Draw a card.", {'cost(A,other("Mill a creature"))'}),
+    # the cost words of a sentence: an additional cost (601.2b), a cost as the object enters (614.12)
+    ("As an additional cost to cast this spell, collect evidence 6.", {"additional_cost(A,collect_evidence(6))"}),
+    ("As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {3}.",
+     {'additional_cost(A,other("reveal a Dragon card from your hand or pay {3}"))'}),
+    ("As this land enters, you may reveal an Elf card from your hand.",
+     {"effect(A,1,as_enters_cost(reveal(S1,1)))", "sel_subtype_in(S1,elf)", "sel_zone(S1,hand)"}),
     ("Say the secret word: Draw a card.", {'cost(A,other("Say the secret word"))'}),
     ("Untap a tapped land an opponent controls: Draw a card.",
      {'cost(A,other("Untap a tapped land an opponent controls"))'}),
