@@ -1,7 +1,7 @@
 """Transformer of grammar/amounts.lark: an amount in words ("equal to S",
 "..., where X is S") as a typed amount term."""
 
-from clingo import Function, Number
+from clingo import Function, Number, String
 from lark import v_args
 
 from .reading import const, fn, NotUnderstood, NOUNS, PLURAL_NOUNS, Reading
@@ -64,6 +64,16 @@ class Amounts(Reading):
 
     def colors_spent(self, _words):
         return const("colors_spent")
+
+    def colors_among(self, _words, sel):
+        return fn("colors_among", sel)
+
+    def party_size(self, _words):
+        return fn("party_size", const("you"))
+
+    def self_counters_amount(self, words, _this):
+        """"the number of charge counters on this artifact": self_counters(Kind), Kind a string."""
+        return fn("self_counters", String(words.value.split()[0]))
 
     def plus_amount(self, number, amount):
         """"1 plus the number of ...": plus(Amount, K), as define_pt's."""
