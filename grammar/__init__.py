@@ -74,7 +74,8 @@ def parser() -> Lark:
     in the parse cache needs none, so an ask on known cards starts faster."""
     return open_grammar("oracle.lark", ["cost", "sentence", "triggered", "trigger", "trigger_effect",
                                         "keyword_arg", "keyword_phrase", "target", "conditional",
-                                        "static_conditional", "level_symbol", "level_box"])
+                                        "static_conditional", "level_symbol", "level_box",
+                                        "amount_words", "cost_words"])
 
 
 def __getattr__(name):
@@ -311,6 +312,7 @@ class _Ability:
         self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
         self.allow_other = False  # effects other(S): only in activated and triggered abilities
         self.static_ability = False  # a permanent's own static ability: "it" may be its object
+        self.has_trigger = False  # a trigger condition was read (trigger/2): "that many" may be its number
         masked = text
         # (a text with no bullet at a line's beginning has no modes: no need to ask the parser)
         modes = [mode.children for mode in _pieces_tree(text, "modal_ability").children] if "\n•" in text else []
@@ -332,6 +334,8 @@ class _Ability:
         self.masked = masked    # quoted abilities written "q1", "q2"...
 
     def fact(self, name, *args):
+        if name == "trigger":
+            self.has_trigger = True
         self.card.out.facts.append(fn(name, self.ab, *args))  # symbols made once (clingo's calls are dear)
 
     def unparsed(self, start, end):
@@ -371,8 +375,10 @@ class _Ability:
             return None
         clauses = _clauses_class()(self.ab, printed, self.next_sel, self.quotes, self.card.names)
         clauses.costs = costs
+        clauses.piece = piece
         clauses.next_target = self.next_target
         clauses.static_ability = self.static_ability
+        clauses.spoke_before = self.effects > 0 or self.has_trigger
         try:
             result = clauses.transform(tree), clauses
         except VisitError as e:

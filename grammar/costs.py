@@ -3,7 +3,9 @@
 
 from clingo import Number, String
 from lark import v_args
+from lark.exceptions import VisitError
 
+from .lexing import parse_or_none
 from .reading import _n, const, fn, NotUnderstood, Reading
 
 
@@ -67,7 +69,88 @@ class Costs(Reading):
         return fn("loyalty", Number(int(k)))
 
     def other_cost(self, _rest=None):
-        return fn("other", String(self.text.strip()))
+        """A cost of no rule of `cost`: its words read as `cost_words` (a
+        second parse of the piece), else other(S), S as printed."""
+        term = self._cost_words(self.text)
+        return fn("other", String(self.text.strip())) if term is None else term
+
+    def _other_cost_words(self, term, text):
+        """A cost term other(S) of a sentence ("As an additional cost to cast
+        this spell, collect evidence 6"): its own words `text` (a part of
+        the piece) read as `cost_words`, else other(text)."""
+        if term.name != "other":
+            return term
+        typed = self._cost_words(text)
+        return fn("other", String(text)) if typed is None else typed
+
+    def _cost_words(self, text):
+        """The cost term of words `text` of the piece (the same words of the
+        printed piece) read as `cost_words`, or None; what a reading that
+        failed added is taken back. The words are parsed at their own
+        offsets (spaces before them)."""
+        from . import parser  # the driver's: grammar/__init__.py imports this module
+        start = self.text.find(text)
+        if start < 0:
+            return None
+        words = self.piece[start:start + len(text)].rstrip().rstrip(".")
+        tree = parse_or_none(parser(), " " * start + words, "cost_words")
+        if tree is None:
+            return None
+        saved = len(self.facts), self.next_sel
+        try:
+            return self.transform(tree)
+        except VisitError as e:
+            if not isinstance(e.orig_exc, NotUnderstood):
+                raise
+            del self.facts[saved[0]:]
+            self.next_sel = saved[1]
+            return None
+
+    def mill_one(self, word):
+        return self.mill_cost(1, word)
+
+    def mill_cost(self, n, word):
+        """701.17a: "Mill a card", "Mill two cards"."""
+        if word.value != ("card" if n == 1 else "cards"):
+            raise NotUnderstood(word.value)
+        return fn("mill", Number(n))
+
+    def exert_cost(self, this):
+        """701.43a: the permanent does not untap during its controller's next untap step."""
+        return fn("exert", this)
+
+    def forage_cost(self):
+        return const("forage")
+
+    def collect_evidence(self, n):
+        return fn("collect_evidence", Number(n))
+
+    def discard_hand_cost(self):
+        return const("discard_hand")
+
+    def return_to_hand_cost(self, obj):
+        sel, n = self._object(obj)
+        return fn("return_to_hand", sel, n)
+
+    def reveal_this_cost(self, this):
+        """"Reveal this card from your hand": the ability is activated from
+        the hand (activation_zone, 602.2a)."""
+        self.facts.append(fn("activation_zone", self.ab, const("hand")))
+        return fn("reveal", this, Number(1))
+
+    def reveal_cost(self, obj):
+        """"Reveal a Dragon card from your hand": cards of your hand only
+        (the group's sel_zone(Sel, hand))."""
+        sel, n = self._object(obj)
+        if fn("sel_zone", sel, const("hand")) not in self.facts:
+            raise NotUnderstood("a revealed card not from the hand")
+        return fn("reveal", sel, n)
+
+    def put_counters_cost(self, count, kind, obj):
+        sel, one = self._object(obj)
+        if one != Number(1):
+            raise NotUnderstood("counters on several objects")
+        return fn("put_counters", sel, kind, self._count(count))
 
     def discard(self, obj):
         sel, n = self._object(obj)

@@ -76,7 +76,7 @@ class Effects(Reading):
 
     def damage_that_much(self):
         """"that much damage": the amount the ability spoke of before."""
-        return fn("other", String("that much"))
+        return self._that_many("that much")
 
     def damager_power(self):
         return const("damager_power")  # power(D) of the damager D: read by deal_damage_parts
@@ -286,7 +286,7 @@ class Effects(Reading):
 
     def put_that_many_counters(self, kind, where):
         """"Put that many +1/+1 counters on it": the amount the ability spoke of before."""
-        return [("effect", fn("put_counters", where, kind, fn("other", String("that many"))))]
+        return [("effect", fn("put_counters", where, kind, self._that_many("that many")))]
 
     def exile_until_leaves(self, what, source):
         """610.3c: exile(O) lasting until the source leaves the battlefield:
@@ -719,7 +719,7 @@ class Effects(Reading):
 
     def create_that_many(self, token, state=None):
         """"Create that many Treasure tokens": the amount the ability spoke of before."""
-        return self._create(fn("other", String("that many")), token, state)
+        return self._create(self._that_many("that many"), token, state)
 
     def create_token_where(self, count, token, *rest):
         """"Create X 1/1 green Saproling creature tokens, where X is S"."""
@@ -1037,10 +1037,10 @@ class Effects(Reading):
         return const("end_of_combat")
 
     def gain_that_much_life(self):
-        return self._effect(fn("gain_life", const("you"), fn("other", String("that much"))))
+        return self._effect(fn("gain_life", const("you"), self._that_many("that much")))
 
     def lose_that_much_life(self):
-        return self._effect(fn("lose_life", const("you"), fn("other", String("that much"))))
+        return self._effect(fn("lose_life", const("you"), self._that_many("that much")))
 
     def roll_die_sided(self, sides):
         """"Roll a six-sided die"."""

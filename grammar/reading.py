@@ -7,8 +7,10 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Token, Transformer, v_args
+from lark.exceptions import VisitError
 
 from . import lexicon
+from .lexing import parse_or_none
 
 
 class NotUnderstood(Exception):
@@ -83,7 +85,6 @@ PREDEFINED_TOKENS = {_plural(t.lower()): t.lower() for t in lexicon.PREDEFINED_T
 PREDEFINED_TOKENS.update({t: t for t in PREDEFINED_TOKENS.values()})
 KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS + lexicon.LANDWALK if " " not in k}
 KEYWORD_PHRASES = {k.lower() for k in lexicon.KEYWORDS + lexicon.LANDWALK}
-SELF_POWER = re.compile(r"(~|this [a-z]+)\s*'s power")
 
 
 @v_args(inline=True)
@@ -111,6 +112,8 @@ class Reading(Transformer):
         self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
         self.sentence_start = 0  # where the sentence begins after a condition (conditional)
         self.not_read = ()      # (start, end) of words of the piece not read (grammar/layer_statics.py)
+        self.piece = ""         # the piece as parsed: lower-cased, names masked (grammar/__init__.py)
+        self.spoke_before = False  # the ability has a trigger condition or effects before this piece
 
     def _original(self, token):
         return self.text[token.start_pos:token.end_pos].strip()
@@ -150,9 +153,42 @@ class Reading(Transformer):
         return out, bool(found)
 
     def _amount(self, token):
-        if SELF_POWER.fullmatch(" ".join(token.value.split())):
-            return fn("power", const("self"))
-        return fn("other", String(self._original(token)))
+        """The amount of words S ("equal to S", "where X is S"): a typed term
+        where grammar/amounts.lark reads S (oracle.lark's start
+        `amount_words`), else other(S), S as printed."""
+        typed = self._typed_amount(token)
+        return fn("other", String(self._original(token))) if typed is None else typed
+
+    def _typed_amount(self, token):
+        """S read by amounts.lark, or None: the words are parsed at their own
+        offsets (spaces before them), so that a selector's words point into
+        the printed piece; what the transformer added for a reading that
+        failed is taken back."""
+        from . import parser  # the driver's: grammar/__init__.py imports this module
+        # (not the driver's _tree: its first words leave out a namespaced
+        # terminal, amounts__SELF_S, which lark's accepts() does not list)
+        tree = parse_or_none(parser(), " " * token.start_pos + token.value.rstrip(), "amount_words")
+        if tree is None:
+            return None
+        saved = len(self.facts), self.next_sel, self.next_target, dict(self.target_sels), \
+            set(self.card_sels), set(self.plural_sels), set(self.singular), set(self.spells)
+        try:
+            return self.transform(tree)
+        except VisitError as e:
+            if not isinstance(e.orig_exc, NotUnderstood):
+                raise
+            del self.facts[saved[0]:]
+            self.next_sel, self.next_target = saved[1:3]
+            self.target_sels, self.card_sels, self.plural_sels, self.singular, self.spells = saved[3:]
+            return None
+
+    def _that_many(self, words):
+        """"that many", "that much": the number the ability spoke of before,
+        that_many, where it has a trigger condition (whose event gave the
+        number: "Whenever you gain life, put that many +1/+1 counters") or
+        effects before this sentence (608.2c: later text refers to what
+        earlier text did); else other(S), words S."""
+        return const("that_many") if self.spoke_before else fn("other", String(words))
 
     def _amount_term(self, amount):
         return fn("n", Number(amount)) if isinstance(amount, int) else amount

@@ -229,8 +229,8 @@ class Statics(Reading):
     def as_enters_may_pay(self, _self, term):
         """"As this land enters, you may pay 2 life" (614.12): the choice is
         made as it enters; the sentence after says what happens if not."""
-        if term.name == "other":  # its own words, not the sentence's
-            term = fn("other", String(self.text.strip().rstrip(".").split(None, 6)[-1]))
+        # its own words, not the sentence's
+        term = self._other_cost_words(term, self.text.strip().rstrip(".").split(None, 6)[-1])
         return [("effect", fn("as_enters_cost", term)), ("effect_optional",)]
 
     def enters_tapped_if_you_dont(self, *_self):

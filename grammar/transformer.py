@@ -20,6 +20,7 @@ from lark.visitors import _VArgsWrapper
 from .conditions import condition as typed_condition
 from .costs import Costs
 from .effects import Effects
+from .amounts import Amounts
 from .layer_statics import LayerStatics
 from .mana import Mana
 from .reading import COLORS, SUBTYPES, NotUnderstood, Reading, const, fn
@@ -188,8 +189,7 @@ class Sentences(Reading):
         return kind, clauses + [("additional_cost_optional",)]
 
     def _additional(self, term, text):
-        if term.name == "other":  # other(S): S the cost's own words, not the sentence's
-            term = fn("other", String(text))
+        term = self._other_cost_words(term, text)  # other(S): S the cost's own words, not the sentence's
         self.additional = (term, text)
         return ("static", [("additional_cost", term)])
 
@@ -558,4 +558,4 @@ def _call_userfunc(self, tree, new_children=None):
 
 Clauses = merged(Sentences, selectors=Selectors, targets=Targets, costs=Costs, mana=Mana,
                  triggers=Triggers, effects=Effects, statics=Statics,
-                 replacement=Replacement, layer_statics=LayerStatics)
+                 replacement=Replacement, layer_statics=LayerStatics, amounts=Amounts)

@@ -252,3 +252,28 @@ def test_escaping_with_counters_is_not_applied_and_warns(tmp_path, capsys):
     answer = json.loads(capsys.readouterr().out)["answers"][0]
     assert {"object": "hound", "ability": 1,
             "not_modelled": "This creature escapes with a +1/+1 counter on it."} in answer["warnings"]
+
+
+def test_amounts_and_costs_in_words_the_rules_do_not_model_warn(tmp_path, capsys):
+    # "equal to the number of <group>" is count(Sel), which mana.lp counts as
+    # "for each" (limits_amount_modelled); life_total(you) and the cost
+    # forage are typed but not modelled: their answers still warn.
+    from pyglue.cli import main
+
+    path = tmp_path / "amounts.toml"
+    path.write_text(
+        '[[object]]\nid = "counter"\nname = "Test Counter"\ntype = "Artifact"\n'
+        'text = "{T}: Add an amount of {G} equal to the number of creatures you control."\ncontroller = "you"\n'
+        '[[object]]\ncard = "Grizzly Bears"\ncontroller = "you"\n'
+        '[[object]]\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
+        '[[object]]\nid = "forager"\nname = "Test Forager"\ntype = "Artifact"\n'
+        'text = "{T}, Forage: Add {G}."\ncontroller = "you"\n'
+        '[[object]]\nid = "life"\nname = "Test Life"\ntype = "Artifact"\n'
+        'text = "{T}: Add an amount of {G} equal to your life total."\ncontroller = "you"\n'
+        '[[ask]]\nactivate = "counter"\n[[ask]]\nactivate = "forager"\n[[ask]]\nactivate = "life"\n')
+    assert main(["ask", "--json", str(path)]) == 0
+    counter, forager, life = json.loads(capsys.readouterr().out)["answers"]
+    assert [o["mana"] for o in counter["outcomes"]] == ["{G}"] and "warnings" not in counter
+    assert forager["warnings"] == [{"object": "forager", "ability": 1, "not_modelled": "{T}, Forage: Add {G}."}]
+    assert life["warnings"] == [{"object": "life", "ability": 1,
+                                 "not_modelled": "{T}: Add an amount of {G} equal to your life total."}]

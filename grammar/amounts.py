@@ -1,0 +1,109 @@
+"""Transformer of grammar/amounts.lark: an amount in words ("equal to S",
+"..., where X is S") as a typed amount term."""
+
+from clingo import Function, Number, String
+from lark import v_args
+
+from .reading import const, fn, NotUnderstood, NOUNS, PLURAL_NOUNS, Reading
+
+
+def _noun_s(word):
+    """The noun of a possessive word ("creature's"), or None."""
+    value = word.value
+    if not value.endswith("'s") or value[:-2] not in NOUNS or value[:-2] in PLURAL_NOUNS:
+        return None
+    return value[:-2]
+
+
+@v_args(inline=True)
+class Amounts(Reading):
+    def amount_words(self, amount):
+        return amount
+
+    def number_of_group(self, sel):
+        """"the number of creatures you control": count(Sel), as "for each"."""
+        return fn("count", sel)
+
+    def opponents_count(self):
+        return const("opponents_count")
+
+    def life_total_you(self):
+        return fn("life_total", const("you"))
+
+    def that_many(self):
+        """"that many", "that much": the number the ability spoke of before
+        (Reading._that_many), not read where nothing came before."""
+        term = self._that_many("that many")
+        if term.name == "other":
+            raise NotUnderstood("that many")
+        return term
+
+    def devotion(self, *colors):
+        """700.5: "your devotion to green" devotion(you, (g,)); "to black and
+        red" devotion(you, (b, r)), 700.5a."""
+        return fn("devotion", const("you"), Function("", list(colors)))
+
+    def greatest(self, characteristic, sel):
+        """"the greatest power among creatures you control": greatest(power, Sel)."""
+        return fn("greatest", characteristic, sel)
+
+    def char_power(self):
+        return const("power")
+
+    def char_toughness(self):
+        return const("toughness")
+
+    def char_mana_value(self):
+        return const("mana_value")
+
+    def card_types(self, _words, sel):
+        return fn("card_types", sel)
+
+    def basic_land_types(self, _words, sel):
+        return fn("basic_land_types", sel)
+
+    def colors_spent(self, _words):
+        return const("colors_spent")
+
+    def colors_among(self, _words, sel):
+        return fn("colors_among", sel)
+
+    def party_size(self, _words):
+        return fn("party_size", const("you"))
+
+    def self_counters_amount(self, words, _this):
+        """"the number of charge counters on this artifact": self_counters(Kind), Kind a string."""
+        return fn("self_counters", String(words.value.split()[0]))
+
+    def plus_amount(self, number, amount):
+        """"1 plus the number of ...": plus(Amount, K), as define_pt's."""
+        return fn("plus", amount, Number(int(number)))
+
+    def power_of(self, whose):
+        return fn("power", whose)
+
+    def toughness_of(self, whose):
+        return fn("toughness", whose)
+
+    def mana_value_of(self, whose):
+        return fn("mana_value", whose)
+
+    def possessor_it(self):
+        return const("it")
+
+    def possessor_that(self, word):
+        """"that creature's": the object the ability spoke of before, as "its"."""
+        if _noun_s(word) is None:
+            raise NotUnderstood(word.value)
+        return const("it")
+
+    def possessor_self(self, _this):
+        return const("self")
+
+    def possessor_sacrificed(self, word):
+        """"the sacrificed creature's": the one object sacrificed to pay the
+        ability's cost or its spell's additional cost (601.2b, 602.2)."""
+        sacrifices = [t for t, _ in self.costs if t.name == "sacrifice"]
+        if _noun_s(word) is None or len(sacrifices) != 1 or sacrifices[0].arguments[1].number != 1:
+            raise NotUnderstood("the sacrificed object")
+        return const("sacrificed")
