@@ -1424,7 +1424,7 @@ def test_press_for_answers_and_gadwick_tap():
                       "artifact with \"{2}, Sacrifice this token: Draw a card.\")", ["Sorcery"]) == {
         "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_type(a1.1,creature)",
         "effect(a1,1,tap(target(1)))",
-        'effect(a1,2,other("It doesn\'t untap during its controller\'s next untap step"))',
+        "effect(a1,2,doesnt_untap_next(it))",
         "ability_kind(a2,spell)", "effect(a2,1,investigate(1))"}
     fs = card_facts("Gadwick, the Wizened", "Whenever you cast a blue spell, tap target nonland "
                     "permanent an opponent controls.", ["Creature"], ["Legendary"])
@@ -2236,3 +2236,74 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
 
     assert warnings("At the beginning of your upkeep, frobnicate the widgets.") == []
     assert [w["object"] for w in warnings("Frobnicate the widgets.")] == ["x"]
+
+
+# ------------------------------------------ actions (grammar/actions.lark)
+
+@pytest.mark.parametrize("text, expected", [
+    # 701.50a, 701.44a: a target connives or explores
+    ("Target creature you control connives.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "sel_controller(a1.1,you)", "effect(a1,1,connive(target(1)))"}),
+    ("Up to one target creature you control explores.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "sel_controller(a1.1,you)",
+      "target_count(a1,1,0,1)", "effect(a1,1,explore(target(1)))"}),
+    ("This creature connives.", {"effect(a1,1,connive(sel_self))"}),
+    ("Draw a card. You may have it connive.", {"effect(a1,1,draw(you,n(1)))"}),
+    # 502.3: the object spoken of before
+    ("Tap target creature. Those creatures don't untap during their controllers' next untap step.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,tap(target(1)))",
+      "effect(a1,2,doesnt_untap_next(it))"}),
+    # 701.24
+    ("Shuffle your library.", {"effect(a1,1,shuffle(you))"}),
+    ("Target player shuffles their library.",
+     {"target(a1,1,a1.1)", "sel_player(a1.1)", "effect(a1,1,shuffle(target(1)))"}),
+    ("Shuffle your graveyard into your library.", {"effect(a1,1,shuffle_graveyard_into_library(you))"}),
+    ("Each player shuffles their graveyard into their library.",
+     {"effect(a1,1,shuffle_graveyard_into_library(each_player))"}),
+    ("Shuffle your hand and graveyard into your library, then draw seven cards.",
+     {"effect(a1,1,shuffle_hand_and_graveyard_into_library(you))", "effect(a1,2,draw(you,n(7)))"}),
+    ("The owner of target nonland permanent shuffles it into their library.",
+     {"target(a1,1,a1.1)", "sel_not_type(a1.1,land)", "effect(a1,1,shuffle_into_library(target(1)))"}),
+    # 701.12b
+    ("Exchange control of this creature and target creature.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,exchange_control(sel_self,target(1)))"}),
+    ("Exchange control of target artifact and target creature.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,artifact)", "target(a1,2,a1.2)", "sel_type(a1.2,creature)",
+      "effect(a1,1,exchange_control(target(1),target(2)))"}),
+    ("Exchange control of two target creatures.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "target_count(a1,1,2,2)",
+      "effect(a1,1,exchange_control(target(1),target(1)))"}),
+    # 701.26a: chosen, not targeted
+    ("Untap up to four lands.", {"sel_type(a1.1,land)", "effect(a1,1,untap(you,a1.1,up_to(4)))"}),
+    ("Untap two lands.", {"sel_type(a1.1,land)", "effect(a1,1,untap(you,a1.1,2))"}),
+    ("Tap two untapped creatures you control.",
+     {"sel_type(a1.1,creature)", "sel_controller(a1.1,you)", "sel_untapped(a1.1)",
+      "effect(a1,1,tap(you,a1.1,2))"}),
+    ("Tap any number of untapped creatures you control.",
+     {"sel_type(a1.1,creature)", "sel_controller(a1.1,you)", "sel_untapped(a1.1)",
+      "effect(a1,1,tap(you,a1.1,x))"}),
+    # "one or two target": still a target's count
+    ("Tap one or two target creatures.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "target_count(a1,1,1,2)", "effect(a1,1,tap(target(1)))"}),
+    ("Return up to two creature cards from your graveyard to your hand.",
+     {"sel_type(a1.1,creature)", "sel_zone(a1.1,graveyard)", "effect(a1,1,return_to_hand(you,a1.1,up_to(2)))"}),
+    ("Put up to two land cards from your hand onto the battlefield tapped.",
+     {"sel_type(a1.1,land)", "sel_zone(a1.1,hand)",
+      "effect(a1,1,put_onto_battlefield(you,a1.1,up_to(2),tapped))"}),
+    # 701.15a, 701.60a, 701.65a, 701.28a
+    ("Goad all creatures you don't control.",
+     {"sel_type(a1.1,creature)", "sel_controller(a1.1,not_you)", "effect(a1,1,goad(a1.1))"}),
+    ("Suspect target creature.", {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,suspect(target(1)))"}),
+    ("Airbend up to one target creature.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "target_count(a1,1,0,1)", "effect(a1,1,airbend(target(1)))"}),
+    ("Convert Y.", {"effect(a1,1,convert(sel_self))"}),
+])
+def test_actions(text, expected):
+    fs = card_facts("Y", text, ["Sorcery"])
+    assert not any(f.startswith("unparsed") for f in fs), fs
+    assert expected <= fs, fs - expected
+
+
+def test_actions_optional_connive():
+    fs = card_facts("Y", "You may have it connive.", ["Sorcery"])
+    assert {"effect(a1,1,connive(it))", "effect_optional(a1,1)"} <= fs

@@ -1,0 +1,151 @@
+"""Transformer of grammar/actions.lark: one-shot verbs of effects (701
+keyword actions and others) over the shared object phrases."""
+
+from clingo import Number
+from lark import v_args
+
+from .reading import NotUnderstood, Reading, _n, const, fn
+
+
+@v_args(inline=True)
+class Actions(Reading):
+    def connives(self, what):
+        """701.50a: "Target creature you control connives", "This creature connives"."""
+        return self._effect(fn("connive", what))
+
+    def explores(self, what):
+        """701.44a: "Target creature you control explores"."""
+        return self._effect(fn("explore", what))
+
+    def may_have_connive(self, what):
+        """"You may have it connive": its controller's action, your choice."""
+        return self._effect(fn("connive", what)) + [("effect_optional",)]
+
+    def may_have_explore(self, what):
+        return self._effect(fn("explore", what)) + [("effect_optional",)]
+
+    def doesnt_untap_next_it(self, what, *_words):
+        """"It (that creature, those creatures) doesn't untap during its
+        controller's next untap step" (502.3): the object spoken of before."""
+        if what == const("they"):
+            what = const("it")
+        return self._effect(fn("doesnt_untap_next", what))
+
+    @staticmethod
+    def _zones(tokens, *zones):
+        if tuple(t.value for t in tokens) != zones:
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+
+    def shuffle_your_library(self, zone):
+        """701.24a: "Shuffle your library"."""
+        self._zones([zone], "library")
+        return self._effect(fn("shuffle", const("you")))
+
+    def shuffles_their_library(self, who, zone):
+        """"Target player shuffles their library", "Each player shuffles their library"."""
+        self._zones([zone], "library")
+        self._player(who)
+        return self._effect(fn("shuffle", who))
+
+    def shuffle_your_graveyard(self, graveyard, library):
+        """"Shuffle your graveyard into your library"."""
+        self._zones([graveyard, library], "graveyard", "library")
+        return self._effect(fn("shuffle_graveyard_into_library", const("you")))
+
+    def each_shuffles_graveyard(self, who, graveyard, library):
+        """"Each player shuffles their graveyard into their library"."""
+        self._zones([graveyard, library], "graveyard", "library")
+        return self._effect(fn("shuffle_graveyard_into_library", who))
+
+    def shuffle_your_hand_and_graveyard(self, hand, graveyard, library):
+        """"Shuffle your hand and graveyard into your library"."""
+        self._zones([hand, graveyard, library], "hand", "graveyard", "library")
+        return self._effect(fn("shuffle_hand_and_graveyard_into_library", const("you")))
+
+    def owner_shuffles_it(self, what, library):
+        """400.3: "The owner of target nonland permanent shuffles it into
+        their library": the object into its owner's library."""
+        self._zones([library], "library")
+        return self._effect(fn("shuffle_into_library", what))
+
+    def exchange_control(self, first, second):
+        """701.12b: "Exchange control of this creature and target creature"."""
+        return self._effect(fn("exchange_control", first, second))
+
+    def exchange_control_of_two(self, target):
+        """701.12b: "Exchange control of two target creatures": the two objects of the target."""
+        if self.target_sels.get(target, (None, None))[1] != (2, 2):
+            raise NotUnderstood("not two targets")
+        return self._effect(fn("exchange_control", target, target))
+
+    def chosen_count(self, n):
+        return n
+
+    def chosen_x(self):
+        return const("x")
+
+    def chosen_one(self):
+        return 1
+
+    def chosen_another(self):
+        """"another": one, other than the ability's source."""
+        return (1, ["sel_other"])
+
+    def _you_choose(self, verb, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred in extra:
+            self.facts.append(fn(pred, sel))
+        return self._effect(fn(verb, const("you"), sel, _n(n)))
+
+    def tap_chosen(self, count, sel):
+        """701.26a: "Tap two untapped creatures you control": you choose which."""
+        return self._you_choose("tap", count, sel)
+
+    def tap_chosen_untapped(self, count, sel):
+        """"Tap two untapped creatures you control" (as the cost tap_untapped)."""
+        self.facts.append(fn("sel_untapped", sel))
+        return self._you_choose("tap", count, sel)
+
+    def untap_chosen(self, count, sel):
+        """701.26a: "Untap two lands": you choose which."""
+        return self._you_choose("untap", count, sel)
+
+    def tap_up_to(self, n, sel):
+        return self._effect(fn("tap", const("you"), sel, fn("up_to", Number(n))))
+
+    def untap_up_to(self, n, sel):
+        """"Untap up to four lands": you choose which, none to four."""
+        return self._effect(fn("untap", const("you"), sel, fn("up_to", Number(n))))
+
+    def return_up_to_to_hand(self, n, sel):
+        """"Return up to two creature cards from your graveyard to your hand"."""
+        return self._effect(fn("return_to_hand", const("you"), sel, fn("up_to", Number(n))))
+
+    def put_up_to_onto_battlefield(self, n, sel):
+        """"Put up to two creature cards from your hand onto the battlefield"."""
+        return self._effect(fn("put_onto_battlefield", const("you"), sel, fn("up_to", Number(n)),
+                               const("untapped")))
+
+    def put_up_to_onto_battlefield_tapped(self, n, sel):
+        return self._effect(fn("put_onto_battlefield", const("you"), sel, fn("up_to", Number(n)),
+                               const("tapped")))
+
+    def put_up_to_into(self, n, sel, zone):
+        """"Put up to two land cards from among them into your hand"."""
+        return self._effect(fn("put_into", const("you"), sel, fn("up_to", Number(n)), const(zone.value)))
+
+    def goad_each(self, sel):
+        """701.15a: "Goad all creatures you don't control"."""
+        return self._effect(fn("goad", sel))
+
+    def suspect(self, what):
+        """701.60a: "Suspect target creature": it becomes suspected."""
+        return self._effect(fn("suspect", what))
+
+    def airbend(self, what):
+        """701.65a: "Airbend up to one target creature": exiled, castable for {2}."""
+        return self._effect(fn("airbend", what))
+
+    def convert(self, what):
+        """701.28a: "Convert ~": its other face up."""
+        return self._effect(fn("convert", what))
