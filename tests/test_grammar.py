@@ -1181,7 +1181,7 @@ def test_trigger_events(condition, trigger, sels):
       "sel_keyword(S1,flying)"}),
     ("Tap up to two target creatures as though they had haste.",
      {"target(A,1,S1)", "target_count(A,1,0,2)", "sel_type(S1,creature)"}),
-    ("Target player shuffles their library.", {"target(A,1,S1)", "sel_player(S1)"}),
+    ("Target player shuffles their library twice.", {"target(A,1,S1)", "sel_player(S1)"}),
     ("Target opponent discards two cards at random, then mills a card.",
      {"target(A,1,S1)", "sel_opponent(S1)"}),
     ("Counter target spell and its controller loses 2 life for each card in their hand.",
