@@ -134,6 +134,60 @@ class Actions(Reading):
         """"Put up to two land cards from among them into your hand"."""
         return self._effect(fn("put_into", const("you"), sel, fn("up_to", Number(n)), const(zone.value)))
 
+    def _objects(self, verb, *targets):
+        """Targets that are objects: a player target ("target player") is refused."""
+        for target in targets:
+            sel = self.target_sels.get(target, (None,))[0]
+            if any(f.name in ("sel_player", "sel_opponent", "sel_any_target") and f.arguments[0] == sel
+                   for f in self.facts):
+                raise NotUnderstood("a player target")
+        return [c for t in targets for c in self._effect(fn(verb, t))]
+
+    def destroy_both(self, first, second):
+        """701.8a: "Destroy target creature and target land": each destroyed."""
+        return self._objects("destroy", first, second)
+
+    def exile_both(self, first, second):
+        return self._objects("exile", first, second)
+
+    def return_both_to_hand(self, first, second):
+        """"Return target creature and target land to their owners' hands"."""
+        return self._objects("return_to_hand", first, second)
+
+    def _among_them(self):
+        """The cards spoken of before, as "Choose one of them" (sel_among_referred)."""
+        return self._selector([("sel_among_referred", None)])
+
+    def put_n_of_them(self, n, zone, rest):
+        """"Put two of them into your hand and the rest on the bottom of your
+        library in any order": you choose N of the cards looked at."""
+        return self._effect(fn("put_into", const("you"), self._among_them(), Number(n), const(zone.value))) + rest
+
+    def put_up_to_n_of_them(self, n, zone, rest):
+        return self._effect(fn("put_into", const("you"), self._among_them(), fn("up_to", Number(n)),
+                               const(zone.value))) + rest
+
+    def put_one_onto_other_into(self, zone):
+        """"Put one onto the battlefield tapped and the other into your hand"
+        (of the two cards revealed)."""
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return (self._effect(fn("put_onto_battlefield", const("you"), self._among_them(), Number(1), const("tapped")))
+                + self._effect(fn("put_rest", const("hand"), const("any_order"))))
+
+    def put_chosen_on_top(self, count, sel, zone):
+        """"Put two cards from your hand on top of your library in any order"
+        (401.4: the order is their owner's choice)."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._you_choose_on_top(count, sel)
+
+    def _you_choose_on_top(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return self._effect(fn("put_on_library", const("you"), sel, _n(n), const("top")))
+
     def goad_each(self, sel):
         """701.15a: "Goad all creatures you don't control"."""
         return self._effect(fn("goad", sel))

@@ -2297,11 +2297,32 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
     ("Airbend up to one target creature.",
      {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "target_count(a1,1,0,1)", "effect(a1,1,airbend(target(1)))"}),
     ("Convert Y.", {"effect(a1,1,convert(sel_self))"}),
+    # one verb, two targets
+    ("Destroy target creature and target land.",
+     {"target(a1,1,a1.1)", "target(a1,2,a1.2)", "effect(a1,1,destroy(target(1)))", "effect(a1,2,destroy(target(2)))"}),
+    ("Return target creature and target land to their owners' hands.",
+     {"effect(a1,1,return_to_hand(target(1)))", "effect(a1,2,return_to_hand(target(2)))"}),
+    # of the cards looked at
+    ("Look at the top five cards of your library. Put two of them into your hand and the rest into your graveyard.",
+     {"sel_among_referred(a1.1)", "effect(a1,2,put_into(you,a1.1,2,hand))", "effect(a1,3,put_rest(graveyard,any_order))"}),
+    ("Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
+     "tapped and the other into your hand, then shuffle.",
+     {"sel_among_referred(a1.2)", "effect(a1,3,put_onto_battlefield(you,a1.2,1,tapped))",
+      "effect(a1,4,put_rest(hand,any_order))", "effect(a1,5,shuffle(you))"}),
+    ("Draw three cards, then put two cards from your hand on top of your library in any order.",
+     {"sel_zone(a1.1,hand)", "effect(a1,2,put_on_library(you,a1.1,2,top))"}),
+    ("Tap up to two target creatures and put a stun counter on each of them.",
+     {"effect(a1,1,tap(target(1)))", 'effect(a1,2,put_counters(it,"stun",n(1)))'}),
 ])
 def test_actions(text, expected):
     fs = card_facts("Y", text, ["Sorcery"])
     assert not any(f.startswith("unparsed") for f in fs), fs
     assert expected <= fs, fs - expected
+
+
+def test_two_targets_of_a_player_are_not_destroyed():
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Destroy target creature and target player mills three cards.", ["Sorcery"]))
 
 
 def test_actions_optional_connive():
