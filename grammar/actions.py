@@ -135,13 +135,17 @@ class Actions(Reading):
         return self._effect(fn("put_into", const("you"), sel, fn("up_to", Number(n)), const(zone.value)))
 
     def _objects(self, verb, *targets):
+        """Each target's effect of the verb."""
+        self._no_player(*targets)
+        return [c for t in targets for c in self._effect(fn(verb, t))]
+
+    def _no_player(self, *targets):
         """Targets that are objects: a player target ("target player") is refused."""
         for target in targets:
             sel = self.target_sels.get(target, (None,))[0]
             if any(f.name in ("sel_player", "sel_opponent", "sel_any_target") and f.arguments[0] == sel
                    for f in self.facts):
                 raise NotUnderstood("a player target")
-        return [c for t in targets for c in self._effect(fn(verb, t))]
 
     def destroy_both(self, first, second):
         """701.8a: "Destroy target creature and target land": each destroyed."""
@@ -187,6 +191,49 @@ class Actions(Reading):
         for pred, _ in extra:
             self.facts.append(fn(pred, sel))
         return self._effect(fn("put_on_library", const("you"), sel, _n(n), const("top")))
+
+    def copy_it(self, *_words):
+        """707.10: "Copy it", "Copy that ability": the spell or ability spoken of before."""
+        return self._effect(fn("copy_object", const("it")))
+
+    def copy_this_spell(self, this):
+        """707.10: "Copy this spell" (as "When you cast this spell, copy it")."""
+        if not self.text.lower().rstrip(" .").endswith("this spell"):
+            raise NotUnderstood("copy this")
+        return self._effect(fn("copy_spell", this))
+
+    def may_have_mill(self, who, n, noun):
+        """"You may have target player mill two cards"."""
+        self._player(who)
+        return self._effect(fn("mill", who, self._cards(n, noun))) + [("effect_optional",)]
+
+    def may_have_shuffle(self, who):
+        """"You may have that player shuffle"."""
+        self._player(who)
+        return self._effect(fn("shuffle", who)) + [("effect_optional",)]
+
+    def owner_puts_top_or_bottom(self, target, zone):
+        """401.4: the owner chooses the top or the bottom of their library."""
+        self._zones([zone], "library")
+        self._no_player(target)
+        return self._effect(fn("put_on_library", target, const("top_or_bottom")))
+
+    ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+    def put_from_top(self, what, zone, ordinal):
+        """"Put target creature into its owner's library second from the top"."""
+        self._zones([zone], "library")
+        return self._effect(fn("put_on_library", what, fn("from_top", Number(self.ORDINALS[ordinal.value]))))
+
+    def return_chosen_to_battlefield(self, count, sel, state="untapped"):
+        """"Return a creature card from your graveyard to the battlefield": you choose which."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        if extra:  # "another creature card": other than one spoken of before, not the source
+            raise NotUnderstood("another")
+        return self._effect(fn("return_to_battlefield", const("you"), sel, _n(n), const(state)))
+
+    def return_chosen_to_battlefield_tapped(self, count, sel):
+        return self.return_chosen_to_battlefield(count, sel, "tapped")
 
     def goad_each(self, sel):
         """701.15a: "Goad all creatures you don't control"."""

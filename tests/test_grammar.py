@@ -2311,6 +2311,18 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
       "effect(a1,4,put_rest(hand,any_order))", "effect(a1,5,shuffle(you))"}),
     ("Draw three cards, then put two cards from your hand on top of your library in any order.",
      {"sel_zone(a1.1,hand)", "effect(a1,2,put_on_library(you,a1.1,2,top))"}),
+    ("You may copy it.", {"effect(a1,1,copy_object(it))", "effect_optional(a1,1)"}),
+    ("Copy that ability.", {"effect(a1,1,copy_object(it))"}),
+    ("You may have target player mill two cards.",
+     {"sel_player(a1.1)", "effect(a1,1,mill(target(1),n(2)))", "effect_optional(a1,1)"}),
+    ("You may have that player shuffle.", {"effect(a1,1,shuffle(that_player))", "effect_optional(a1,1)"}),
+    ("The owner of target nonland permanent puts it on their choice of the top or bottom of their library.",
+     {"sel_not_type(a1.1,land)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
+    ("Put target creature into its owner's library second from the top.",
+     {"sel_type(a1.1,creature)", "effect(a1,1,put_on_library(target(1),from_top(2)))"}),
+    ("Mill three cards, then return a land card from your graveyard to the battlefield tapped.",
+     {"effect(a1,1,mill(you,n(3)))", "sel_type(a1.1,land)", "sel_zone(a1.1,graveyard)",
+      "effect(a1,2,return_to_battlefield(you,a1.1,1,tapped))"}),
     ("Tap up to two target creatures and put a stun counter on each of them.",
      {"effect(a1,1,tap(target(1)))", 'effect(a1,2,put_counters(it,"stun",n(1)))'}),
 ])
@@ -2323,6 +2335,12 @@ def test_actions(text, expected):
 def test_two_targets_of_a_player_are_not_destroyed():
     assert any(f.startswith("unparsed") for f in card_facts(
         "Y", "Destroy target creature and target player mills three cards.", ["Sorcery"]))
+
+
+def test_another_card_returned_is_not_read_as_other_than_the_source():
+    # "another": other than the card spoken of before (the sacrificed one), not sel_other
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "You may return another permanent card from your graveyard to the battlefield.", ["Sorcery"]))
 
 
 def test_actions_optional_connive():
