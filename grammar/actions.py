@@ -106,6 +106,10 @@ class Actions(Reading):
         self.facts.append(fn("sel_untapped", sel))
         return self._you_choose("tap", count, sel)
 
+    def exile_chosen(self, count, sel):
+        """"Exile a creature card from your graveyard": you choose which (as "Sacrifice a creature")."""
+        return self._you_choose("exile", count, sel)
+
     def untap_chosen(self, count, sel):
         """701.26a: "Untap two lands": you choose which."""
         return self._you_choose("untap", count, sel)
