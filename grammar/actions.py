@@ -239,6 +239,28 @@ class Actions(Reading):
     def return_chosen_to_battlefield_tapped(self, count, sel):
         return self.return_chosen_to_battlefield(count, sel, "tapped")
 
+    def half_rounding(self, token):
+        return const(token.value)
+
+    def lose_half_life(self, who, rounding):
+        """107.1a: "Target opponent loses half their life, rounded up": half
+        of the player's life total (half_life(up), half_life(down))."""
+        self._player(who)
+        return self._effect(fn("lose_life", who, fn("half_life", rounding)))
+
+    def lose_half_your_life(self, rounding):
+        return self._effect(fn("lose_life", const("you"), fn("half_life", rounding)))
+
+    def discard_all_cards(self, who, zone):
+        """"Each player discards all the cards in their hand": discard_hand(Who)."""
+        self._player(who)
+        self._zones([zone], "hand")
+        return self._effect(fn("discard_hand", who))
+
+    def discard_and_lose_life(self, who, count, noun, amount):
+        """"Target player discards two cards and loses 2 life"."""
+        return self.discard_each(who, count, noun) + self.lose_life(who, amount)
+
     def goad_each(self, sel):
         """701.15a: "Goad all creatures you don't control"."""
         return self._effect(fn("goad", sel))
