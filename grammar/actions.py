@@ -261,6 +261,15 @@ class Actions(Reading):
         """"Target player discards two cards and loses 2 life"."""
         return self.discard_each(who, count, noun) + self.lose_life(who, amount)
 
+    def return_transformed_under_owner(self, what=None):
+        """712.14a: "Return it to the battlefield transformed under its owner's
+        control": with its back face up; "him"/"her" the card spoken of before."""
+        return self._effect(fn("return_to_battlefield_transformed_under_owner", const("it") if what is None else what))
+
+    def return_to_their_owners_hand(self, what):
+        """"Return all attacking creatures to their owner's hand" (each to its owner's)."""
+        return self._effect(fn("return_to_hand", what))
+
     def goad_each(self, sel):
         """701.15a: "Goad all creatures you don't control"."""
         return self._effect(fn("goad", sel))
