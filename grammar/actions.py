@@ -270,6 +270,27 @@ class Actions(Reading):
         """"Return all attacking creatures to their owner's hand" (each to its owner's)."""
         return self._effect(fn("return_to_hand", what))
 
+    def put_its_counters(self, what):
+        """"Put its counters on target creature you control": the counters of
+        each kind the object spoken of before had (`any`), on O."""
+        return self._effect(fn("put_counters_of", const("it"), what, const("any")))
+
+    def put_its_counters_of_kind(self, kind, what):
+        """"Put its +1/+1 counters on target creature you control"."""
+        return self._effect(fn("put_counters_of", const("it"), what, kind))
+
+    def remove_all_counters(self, what):
+        """"Remove all counters from target creature": of every kind (`any`), all of them."""
+        return self._effect(fn("remove_counters", what, const("any"), const("all")))
+
+    def remove_all_counters_of_kind(self, kind, what):
+        """"Remove all flood counters from this enchantment"."""
+        return self._effect(fn("remove_counters", what, kind, const("all")))
+
+    def remove_from_combat(self, what):
+        """506.4: "Remove it from combat": it stops being an attacking or blocking creature."""
+        return self._effect(fn("remove_from_combat", what))
+
     def goad_each(self, sel):
         """701.15a: "Goad all creatures you don't control"."""
         return self._effect(fn("goad", sel))

@@ -2324,6 +2324,12 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
      {"effect(a1,1,exile(sel_self))", "effect(a1,2,return_to_battlefield_transformed_under_owner(it))"}),
     ("Return all attacking creatures to their owner's hand.",
      {"sel_attacking(a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,return_to_hand(a1.1))"}),
+    ("Put its counters on target creature you control.",
+     {"sel_controller(a1.1,you)", "effect(a1,1,put_counters_of(it,target(1),any))"}),
+    # "all" is the word all, not the article "a" and a counter kind "ll"
+    ("Remove all counters from target creature.", {"effect(a1,1,remove_counters(target(1),any,all))"}),
+    ("Remove all flood counters from Y.", {'effect(a1,1,remove_counters(sel_self,"flood",all))'}),
+    ("Untap it and remove it from combat.", {"effect(a1,1,untap(it))", "effect(a1,2,remove_from_combat(it))"}),
     ("You may copy it.", {"effect(a1,1,copy_object(it))", "effect_optional(a1,1)"}),
     ("Copy that ability.", {"effect(a1,1,copy_object(it))"}),
     ("You may have target player mill two cards.",
