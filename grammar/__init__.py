@@ -25,6 +25,10 @@ structure, then has oracle.lark read each piece they name:
 - grammar/quotes.lark cuts a text's quoted abilities out (single quotes
   inside a quoted ability, apostrophes kept), each read as an ability of
   its own;
+- grammar/conditions.lark reads the words of a condition ("if S", "unless
+  S", "as long as S", an intervening "if") as a typed term, through the
+  one function grammar/conditions.py's `condition` that every reader of a
+  condition calls (the words are kept where it does not read them all);
 - grammar/variable_x.lark tells whether an ability's own words use X
   (107.3m: not in a mana symbol nor a chapter number);
 - grammar/short_name.lark reads a legendary card's shortened name (201.5c),
@@ -53,6 +57,7 @@ from lark.lexer import PatternStr
 from lark.exceptions import VisitError
 
 from . import cache as _cache
+from .conditions import ability_condition as _ability_condition
 from .lexing import open_grammar, parse_or_none
 from .mana_cost import _symbols as _mana_symbols, parse_mana_cost
 from .reading import CARD_TYPES, COLORS, SUBTYPES, SUPERTYPES, NotUnderstood, const, constant_name, fn
@@ -649,7 +654,7 @@ class _Ability:
         if end is None:
             self.unparsed(i + commas[k].first_at, j)
             return None
-        self.fact("trigger_if", String(self.text[i + commas[k].if_words_at:i + commas[end].at]))
+        self.fact("trigger_if", _ability_condition(self, i + commas[k].if_words_at, i + commas[end].at))
         return end
 
     def trigger_effect(self, i, j, comma):

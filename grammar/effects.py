@@ -6,6 +6,7 @@ import re
 from clingo import Number, String, Symbol
 from lark import Token, v_args
 
+from .conditions import condition as typed_condition
 from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
 
@@ -354,7 +355,7 @@ class Effects(Reading):
 
     def counter_unless(self, what, condition):
         return [("effect", fn("counter", what)),
-                ("effect_condition", fn("unless", String(self._original(condition))))]
+                ("effect_condition", typed_condition(self, "unless", condition))]
 
     def copy_spell(self, target):
         return [("effect", fn("copy_spell", target))]
@@ -808,7 +809,7 @@ class Effects(Reading):
             raise NotUnderstood("level")
         return self._effect(fn("become_level", Number(n))) + [
             ("activation_restriction", const("sorcery_speed")),
-            ("activation_restriction", fn("only_if", String("this Class is level %d" % (n - 1))))]
+            ("activation_restriction", typed_condition(self, "only_if", "this Class is level %d" % (n - 1)))]
 
     def cant_be_regenerated(self, it):
         return self._effect(fn("cant", it, const("be_regenerated")))

@@ -6,6 +6,7 @@ import re
 from clingo import Number, String
 from lark import Token, v_args
 
+from .conditions import condition as typed_condition
 from .reading import const, fn, NotUnderstood, NOUNS, Reading
 
 
@@ -116,7 +117,7 @@ class Mana(Reading):
 
     def any_color_add_unless(self, amount, condition):
         return self.options([(const("any_color"), amount)]) + [
-            ("effect_condition", fn("unless", String(self._original(condition))))]
+            ("effect_condition", typed_condition(self, "unless", condition))]
 
     def x_where(self, amount, kind, quantity):
         if amount != const("x"):

@@ -4,6 +4,7 @@ object enters (614.1c)."""
 from clingo import Number, String, SymbolType
 from lark import v_args
 
+from .conditions import condition as typed_condition
 from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES,
                      KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
 
@@ -22,7 +23,7 @@ class Statics(Reading):
 
     def enters_tapped_unless(self, _self, condition):
         return [("effect", const("enters_tapped")),
-                ("effect_condition", fn("unless", String(self._original(condition))))]
+                ("effect_condition", typed_condition(self, "unless", condition))]
 
     def enters_with_counters(self, _self, count, kind):
         return [("effect", fn("enters_with_counters", kind, self._count(count)))]
@@ -51,7 +52,7 @@ class Statics(Reading):
         if "would" in condition.value:
             raise NotUnderstood(condition.value)
         return self.enters_with_counters(_self, count, kind) + [
-            ("effect_condition", fn("if", String(self._original(condition))))]
+            ("effect_condition", typed_condition(self, "if", condition))]
 
     def layer_static(self, *parts):
         """A sentence of grammar/layer_statics.lark, after its subject or alone."""
@@ -179,7 +180,7 @@ class Statics(Reading):
 
     def cant_unless(self, sel, action, condition):
         return [("effect", fn("cant", sel, action)),
-                ("effect_condition", fn("unless", String(self._original(condition))))]
+                ("effect_condition", typed_condition(self, "unless", condition))]
 
     def skip_draw_step(self):
         return self._effect(fn("skip", const("draw_step")))
@@ -187,7 +188,7 @@ class Statics(Reading):
     def modify_pt_as_long_as(self, sel, pt, condition):
         """"This creature gets +2/+2 as long as S" (611.3a)."""
         return self.modify_pt(sel, pt) + [
-            ("effect_condition", fn("as_long_as", String(self._original(condition))))]
+            ("effect_condition", typed_condition(self, "as_long_as", condition))]
 
     def player_keyword(self, word):
         """"You have hexproof" (702.11d): a keyword a player has."""
@@ -264,9 +265,9 @@ class Statics(Reading):
 
     def grant_as_long_as(self, sel, items, condition):
         """611.3a: each ability granted only while the condition holds."""
-        out = []
+        out, term = [], typed_condition(self, "as_long_as", condition)
         for clause in self.grant(sel, items):
-            out += [clause, ("effect_condition", fn("as_long_as", String(self._original(condition))))]
+            out += [clause, ("effect_condition", term)]
         return out
 
     def cant_be_blocked_by(self, sel, blockers):
@@ -300,7 +301,7 @@ class Statics(Reading):
         if "would" in condition.value or "pay" in condition.value.split():
             raise NotUnderstood(condition.value)
         return self.flash_permission(_self) + [
-            ("effect_condition", fn("if", String(self._original(condition))))]
+            ("effect_condition", typed_condition(self, "if", condition))]
 
     def spend_as_any_color(self, _self):
         """609.4b: "You may spend mana as though it were mana of any color to cast this spell"."""
@@ -357,7 +358,7 @@ class Statics(Reading):
         if "would" in condition.value.split():
             raise NotUnderstood(condition.value)
         return self._cost_change(sel, token, "less") + [
-            ("effect_condition", fn("if", String(self._original(condition))))]
+            ("effect_condition", typed_condition(self, "if", condition))]
 
     def cant_be_blocked_except_by(self, sel, blockers):
         """509.1b: "This creature can't be blocked except by creatures with flying"."""
@@ -393,7 +394,7 @@ class Statics(Reading):
         """"This land doesn't untap during your untap step if it has a depletion counter on it"."""
         if "would" in condition.value.split():
             raise NotUnderstood(condition.value)
-        return self.doesnt_untap(sel) + [("effect_condition", fn("if", String(self._original(condition))))]
+        return self.doesnt_untap(sel) + [("effect_condition", typed_condition(self, "if", condition))]
 
     def assigns_damage_by_toughness(self, sel):
         return self._effect(fn("assigns_combat_damage_by_toughness", sel))
@@ -446,7 +447,7 @@ class Statics(Reading):
         return self._effect(fn("cant_cast", self._players(players), spells))
 
     def cant_cast_during_your_turn(self, players, spells):
-        return self.cant_cast(players, spells) + [("effect_condition", fn("as_long_as", String("it is your turn")))]
+        return self.cant_cast(players, spells) + [("effect_condition", typed_condition(self, "as_long_as", "it is your turn"))]
 
     def cant_cast_more_than_one(self, players):
         return self._effect(fn("cant_cast_more_than", self._players(players), Number(1)))
@@ -468,16 +469,16 @@ class Statics(Reading):
 
     def cant_as_long_as(self, sel, *rest):
         *actions, condition = rest
-        return [clause for effect in self.cant(sel, *actions) for clause in
-                (effect, ("effect_condition", fn("as_long_as", String(self._original(condition)))))]
+        term = typed_condition(self, "as_long_as", condition)
+        return [clause for effect in self.cant(sel, *actions) for clause in (effect, ("effect_condition", term))]
 
     def cant_if(self, sel, *rest):
         """"This creature can't attack if defending player controls an untapped land"."""
         *actions, condition = rest
         if "would" in condition.value.split():
             raise NotUnderstood(condition.value)
-        return [clause for effect in self.cant(sel, *actions) for clause in
-                (effect, ("effect_condition", fn("if", String(self._original(condition)))))]
+        term = typed_condition(self, "if", condition)
+        return [clause for effect in self.cant(sel, *actions) for clause in (effect, ("effect_condition", term))]
 
     def may_cast_self_from(self, _self, zone):
         """601.3: "You may cast this card from your graveyard": may_cast_from(Zone)."""

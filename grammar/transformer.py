@@ -18,6 +18,7 @@ from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
 
 from .actions import Actions
+from .conditions import condition as typed_condition
 from .costs import Costs
 from .effects import Effects
 from .layer_statics import LayerStatics
@@ -156,7 +157,7 @@ class Sentences(Reading):
         return self.any_player_may_activate() + self.sorcery_speed()
 
     def only_if(self, condition):
-        return [("activation_restriction", fn("only_if", String(self._original(condition))))]
+        return [("activation_restriction", typed_condition(self, "only_if", condition))]
 
     def spend_only(self, _rest):
         return [("spend_restriction", String(self.text.strip().rstrip(".")))]
@@ -249,7 +250,7 @@ class Sentences(Reading):
         never a replacement's "If ... would ..., ... instead", 614, nor a
         target). The sentence begins after its comma."""
         self.sentence_start = words.end_pos + 1
-        return fn("if", String(self._original(words)))
+        return typed_condition(self, "if", words)
 
     def when_you_do_words(self):
         """603.12: "<effect>. When you do, <effect>": a reflexive trigger.
@@ -307,10 +308,10 @@ class Sentences(Reading):
         subject = self.IT_SUBJECT.match(words.value)
         if subject is not None:  # its selector made only if "it" is read
             self.it_words = subject.group(1).split()
-        return fn("as_long_as", String(self._original(words)))
+        return typed_condition(self, "as_long_as", words)
 
     def during_your_turn_words(self):
-        return fn("as_long_as", String("it is your turn"))
+        return typed_condition(self, "as_long_as", "it is your turn")
 
     def during_your_turn(self, condition, sentence):
         return self._static_conditional(condition, sentence)
@@ -323,6 +324,8 @@ class Sentences(Reading):
 
     def it_subject(self):
         """The selector of the condition's subject (once for the sentence)."""
+        if getattr(self, "it_sel", None) is None and getattr(self, "condition_subject", None) is not None:
+            self.it_sel = self.condition_subject  # the condition's own selector (grammar/conditions.py)
         if getattr(self, "it_sel", None) is None:
             first, *rest = self.it_words
             token = Token("WORD", rest[-1]) if rest else None
@@ -419,7 +422,7 @@ class Sentences(Reading):
     def cast_only(self, condition):
         """"Cast this spell only during combat": when the spell may be cast
         (601.3), S the printed words after "only"."""
-        return [("cast_restriction", fn("only", String(self._original(condition))))]
+        return [("cast_restriction", typed_condition(self, "only", condition))]
 
     def one_shot_chain(self, *effects):
         """"Surveil 1, then draw a card": typed effects, and actions of no
@@ -470,7 +473,7 @@ class Sentences(Reading):
         S the condition's words; a target in S is not read as one: refused."""
         if re.search(r"\btargets?\b", condition.value):
             raise NotUnderstood("a target in the condition")
-        unless = ("effect_condition", fn("unless", String(self._original(condition).rstrip("."))))
+        unless = ("effect_condition", typed_condition(self, "unless", condition, self._original(condition).rstrip(".")))
         return [c for clause in clauses for c in ([clause, unless] if clause[0] == "effect" else [clause])]
 
     def effect_unless(self, clauses, condition):

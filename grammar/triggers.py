@@ -4,6 +4,7 @@ conditions and the mana a trigger adds."""
 from clingo import String
 from lark import v_args
 
+from .conditions import condition as typed_condition
 from .reading import const, fn, NotUnderstood, Reading
 
 
@@ -30,7 +31,7 @@ class Triggers(Reading):
 
     def taps_for_mana_while(self, player, obj, condition):
         return self.taps_for_mana(player, obj) + [
-            ("trigger_if", String(self._original(condition)))]
+            ("trigger_if", typed_condition(self, None, condition))]
 
     def tapped_for_chosen_color(self, sel):
         return self.tapped_for_mana(sel) + [("trigger_produces", const("chosen_color"))]

@@ -587,12 +587,15 @@ def effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | No
 def abilities_by_object(graph: "EventGraph") -> Counter:
     """How many abilities of each object have effects in an event's graph (an object
     with several is named ID#N in the answers)."""
-    return Counter(_granting(a).arguments[0] for members in graph.members.values() for a in members
-                   if _granting(a).match("ab", 2))
+    abilities = {_granting(a) for members in graph.members.values() for a in members}
+    return Counter(a.arguments[0] for a in abilities if a.match("ab", 2))
 
 
 def _granting(ability: clingo.Symbol) -> clingo.Symbol:
-    """The printed ability a quoted one comes from: sub(A, K) (All Slivers have "...") is A's."""
+    """The printed ability a quoted one comes from: sub(A, K) (All Slivers have "...") is A's;
+    an instance of an ability (instance(A, Src), 113.2c) is A's."""
+    if ability.match("instance", 2):
+        ability = ability.arguments[0]
     while ability.match("sub", 2):
         ability = ability.arguments[0]
     return ability
@@ -601,7 +604,12 @@ def _granting(ability: clingo.Symbol) -> clingo.Symbol:
 def _effect_name(index: ModelIndex, ability: clingo.Symbol, several: Counter | None = None) -> str:
     """A replacement effect is named by its object's id, with #N when it has several, or
     `effect N` for the N-th [[effect]] (spec); an ability granted by another's quoted text
-    (sub(A, K)) is named as the ability A that grants it."""
+    (sub(A, K)) is named as the ability A that grants it; one of several instances of an
+    ability (113.2c: granted to several objects) as the ability, "@" the object that has it."""
+    if ability.match("instance", 2):
+        holder = ability.arguments[1]
+        return _effect_name(index, ability.arguments[0], several) + "@" + (
+            holder.string if _is_string(holder) else str(holder))
     ability = _granting(ability)
     if ability.match("ab", 2) and _is_string(ability.arguments[0]):
         obj, number = ability.arguments

@@ -5,7 +5,7 @@ abilities, modes and riders included) has an `unparsed` part, and in typed
 terms when, besides, no fact of it keeps words as text where the vocabulary
 has no term for them (WORDS_KEPT: an effect, a cost, an amount or a trigger
 condition `other(S)`, a condition `if(S)`, `unless(S)`, `as_long_as(S)`,
-`only_if(S)`, `only(S)`, an intervening "if" `trigger_if(A, S)`). Mana abilities
+`only_if(S)`, `only(S)`, an intervening "if" `trigger_if(A, S)` whose S is a string). Mana abilities
 (605.1) are counted apart: activated abilities whose effect adds mana (not
 loyalty abilities, no target) and triggered abilities that add mana on a
 "tapped for mana" trigger, on cards whose text says "add"; one is not
@@ -214,7 +214,8 @@ def _reading(fact):
     name = fact.name  # the name first: most facts are others
     args = fact.arguments
     if name not in ("ability_text", "ability_kind", "unparsed"):
-        if name == "trigger_if" or any(_keeps_words(a) for a in args[1:]):
+        if (name == "trigger_if" and args[1].type == SymbolType.String) or any(
+                _keeps_words(a) for a in args[1:]):
             return "words_kept", str(_ability_of(args[0])), None
         return None
     if name == "ability_text":

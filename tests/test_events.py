@@ -471,11 +471,11 @@ def test_a_clone_copies_what_is_a_creature_now(tmp_path, capsys):
     assert "warnings" not in answer
 
 
-GRANTED_DOUBLER = """[[object]]
+GRANTED = """[[object]]
 id = "anthem"
 name = "Granting Anthem"
 type = "Enchantment"
-text = "Creatures you control have \\"If you would gain life, you gain twice that much life instead.\\""
+text = "{grant} have \\"{ability}\\""
 controller = "you"
 
 [[object]]
@@ -484,24 +484,73 @@ card = "Grizzly Bears"
 controller = "you"
 {more}
 [[ask]]
-event = "gain_life"
+event = "{event}"
 player = "you"
-amount = 1
+{amount}
 """
+GAIN_DOUBLER = {"grant": "Creatures you control", "ability": "If you would gain life, you gain twice that much life instead.",
+           "event": "gain_life", "amount": "amount = 1"}
+ELVES = '\n[[object]]\nid = "elves"\ncard = "Llanowar Elves"\ncontroller = "{controller}"\n'
 
 
-def test_an_ability_several_objects_have_is_not_one_effect(tmp_path, capsys):
-    # 113.2c: each creature's instance of the granted ability is an effect of
-    # its own (two would make 1 life 4): not modelled, so not applied, and
-    # the answer says so; with one creature it is one effect, applied.
+def _granted(tmp_path, capsys, more="", **fields):
     path = tmp_path / "granted.toml"
-    path.write_text(GRANTED_DOUBLER.format(more=""))
+    path.write_text(GRANTED.format(more=more, **{**GAIN_DOUBLER, **fields}))
     code, out, _ = run(capsys, "ask", "--json", str(path))
     [answer] = json.loads(out)["answers"]
-    assert code == 0 and [o["result"] for o in answer["outcomes"]] == [{"life": {"you": 2}}]
+    assert code == 0
+    return answer
+
+
+def test_each_instance_of_an_ability_several_objects_have_is_an_effect(tmp_path, capsys):
+    # 113.2c: each creature's instance of the granted ability is an effect of
+    # its own: with one creature one doubler (1 life is 2), with two, two
+    # (1 life is 4, in 2 orders, each instance named by the object that has it).
+    answer = _granted(tmp_path, capsys)
+    assert [(o["result"], o["orders"]) for o in answer["outcomes"]] == [({"life": {"you": 2}}, [["anthem"]])]
     assert "warnings" not in answer
-    path.write_text(GRANTED_DOUBLER.format(more='\n[[object]]\nid = "elves"\ncard = "Llanowar Elves"\ncontroller = "you"\n'))
-    code, out, _ = run(capsys, "ask", "--json", str(path))
-    [answer] = json.loads(out)["answers"]
-    assert code == 0 and [o["result"] for o in answer["outcomes"]] == [{"life": {"you": 1}}]
+    answer = _granted(tmp_path, capsys, ELVES.format(controller="you"))
+    assert [(o["result"], o["order_count"], o["orders"]) for o in answer["outcomes"]] == [
+        ({"life": {"you": 4}}, 2, [["anthem@bears", "anthem@elves"], ["anthem@elves", "anthem@bears"]])]
+    assert "warnings" not in answer
+    # An opponent's creature has no instance of "Creatures you control have".
+    answer = _granted(tmp_path, capsys, ELVES.format(controller="opponent"))
+    assert [o["result"] for o in answer["outcomes"]] == [{"life": {"you": 2}}]
+
+
+def test_instances_counted_as_the_naive_enumeration(tmp_path):
+    # Three creatures with the granted doubler and a Rhox Faithmender's own
+    # (inline): four doublers of one class, 4! orders in both counts.
+    rhox = ('\n[[object]]\nid = "rhox"\nname = "Test Rhox"\ntype = "Creature"\npower = 3\ntoughness = 5\n'
+            'text = "If you would gain life, you gain twice that much life instead."\ncontroller = "you"\n')
+    path = tmp_path / "granted.toml"
+    path.write_text(GRANTED.format(more=ELVES.format(controller="you") + rhox, **GAIN_DOUBLER))
+    loaded = load_scenario(path, CardDatabase())
+    facts = scenario_facts(loaded)
+    index = ModelIndex(solve(facts))
+    results = EventResults(_Builder(loaded, index, max_orders=10), 1)
+    graph = Counter(EventGraph(index, 1, results.key).outcome_counts())
+    naive: Counter = Counter()
+    for node, models in enumerate_orders(facts)[0][1].items():
+        naive[results.key(node)] += models
+    assert graph == naive == Counter({json.dumps({"life": {"you": 16}}): 24})
+
+
+def test_instances_of_different_controllers_or_optional_are_not_applied(tmp_path, capsys):
+    # Instances whose additional results would go to different players, or
+    # that are each accepted or declined: not modelled, so not applied, and
+    # the answer says so. One instance is modelled.
+    grant = {"grant": "All creatures",
+             "ability": "If a player would gain life, that player gains twice that much life instead."}
+    answer = _granted(tmp_path, capsys, ELVES.format(controller="opponent"), **grant)
+    assert [o["result"] for o in answer["outcomes"]] == [{"life": {"you": 1}}]
+    assert [w["object"] for w in answer["warnings"]] == ["anthem"]
+    skip = {"ability": "If you would draw a card, you may skip that draw instead.", "event": "draw",
+            "amount": "count = 1"}
+    answer = _granted(tmp_path, capsys, **skip)
+    assert sorted(json.dumps(o["result"]) for o in answer["outcomes"]) == ['{"draws": {"you": 1}}',
+                                                                          '{"nothing": true}']
+    assert "warnings" not in answer
+    answer = _granted(tmp_path, capsys, ELVES.format(controller="you"), **skip)
+    assert [o["result"] for o in answer["outcomes"]] == [{"draws": {"you": 1}}]
     assert [w["object"] for w in answer["warnings"]] == ["anthem"]

@@ -136,14 +136,17 @@ def test_unknown_cost_part_is_unparsed_and_effect_kept():
     ("Activate only once each turn.", "activation_restriction(A,once_each_turn)"),
     ("Activate only as a sorcery.", "activation_restriction(A,sorcery_speed)"),
     ("Activate only if you control an Island.",
-     'activation_restriction(A,only_if("you control an Island"))'),
+     ('activation_restriction(A,only_if(count_at_least(S1,1)))', "sel_subtype_in(S1,island)",
+      "sel_controller(S1,you)")),
+    ("Activate only if you control an Island and a Swamp.",
+     'activation_restriction(A,only_if("you control an Island and a Swamp"))'),
     ("Spend this mana only to cast creature spells.",
      'spend_restriction(A,"Spend this mana only to cast creature spells")'),
     ("This land deals 1 damage to you.", "effect(A,2,deal_damage(you,n(1)))"),
 ])
 def test_riders(rider, fact):
     assert without_text(facts("{T}: Add {G}. " + rider)) == activated(
-        "produces(A,1,1,mana(g),n(1))", fact)
+        "produces(A,1,1,mana(g),n(1))", *([fact] if isinstance(fact, str) else fact))
 
 
 def test_unparsable_rider_keeps_the_mana_ability():
@@ -544,7 +547,7 @@ def test_station():
      {'effect(A,1,enters_with_counters("+1/+1",x))', "refers_to_x(A)"}),
     ("This land enters tapped unless you control two or more other lands.",
      {"effect(A,1,enters_tapped)",
-      'effect_condition(A,1,unless("you control two or more other lands"))'}),
+      'effect_condition(A,1,unless(count_at_least(S1,2)))'}),
     ("This creature can't block.", {"effect(A,1,cant(sel_self,block))"}),
     ("Enchanted creature can't attack or block.",
      {"effect(A,1,cant(S1,attack))", "effect(A,2,cant(S1,block))", "sel_enchanted(S1)"}),
@@ -569,13 +572,14 @@ def test_static_lines(text, expected):
       'effect(A,1,draw(you,n(1)))'}),
     ("At the beginning of your upkeep, if you control a Swamp, draw a card.",
      {'trigger(A,beginning_of(upkeep,you))',
-      'trigger_if(A,"you control a Swamp")', 'effect(A,1,draw(you,n(1)))'}),
+      'trigger_if(A,count_at_least(S1,1))', "sel_subtype_in(S1,swamp)", "sel_controller(S1,you)",
+      'effect(A,1,draw(you,n(1)))'}),
     ("Whenever a Kraken, Leviathan, or Serpent enters, you gain 1 life.",
      {"trigger(A,enters(S1))", "sel_subtype_in(S1,kraken)", "sel_subtype_in(S1,leviathan)",
       "sel_subtype_in(S1,serpent)"}),
     ("Whenever a player taps a land for mana, if this creature is tapped, that player adds one "
      "mana of any type that land produced.",
-     {"trigger(A,tapped_for_mana(any,S1))", 'trigger_if(A,"this creature is tapped")',
+     {"trigger(A,tapped_for_mana(any,S1))", 'trigger_if(A,is(sel_self,tapped))',
       "produces(A,1,1,produced_type,n(1))"}),
 ])
 def test_trigger_conditions(text, expected):
@@ -709,7 +713,7 @@ def test_last_mana_abilities(text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("Whenever you tap a land for mana while you're the monarch, add an additional one mana of "
      "any color.",
-     {"trigger(A,tapped_for_mana(you,S1))", "sel_type(S1,land)", 'trigger_if(A,"you\'re the monarch")',
+     {"trigger(A,tapped_for_mana(you,S1))", "sel_type(S1,land)", 'trigger_if(A,monarch(you))',
       "trigger_adds_additional(A)", "effect(A,1,add_mana)", "produces(A,1,1,any_color,n(1))"}),
     ("Whenever a basic land is tapped for mana of the chosen color, its controller adds an "
      "additional one mana of that color.",
@@ -832,7 +836,7 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
       'effect_condition(A,3,if("you\'re at least 100% cool"))'}),
     ("{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.",
      {'cost(A,mana("{1}"))', 'effect(A,1,other("Flip a coin"))', "effect(A,2,add_mana)",
-      "produces(A,1,1,mana(c),n(2))", 'effect_condition(A,2,if("you win the flip"))',
+      "produces(A,1,1,mana(c),n(2))", 'effect_condition(A,2,if(won_flip(you)))',
       "activation_restriction(A,instant_speed)"}),
     ("{T}: If you control a Command Mine and a Command Power Plant, add three mana of any color "
      "in your commander's color identity.",
@@ -988,7 +992,7 @@ def test_arcane_proxy():
                     "cast the copy without paying its mana cost.")
     assert {f for f in fs if "a2" in f} == {
         "ability_kind(a2,triggered)", "trigger(a2,enters(sel_self))",
-        'trigger_if(a2,"you cast it")', "target(a2,1,a2.1)", "sel_type_in(a2.1,instant)",
+        'trigger_if(a2,was_cast(it,you))', "target(a2,1,a2.1)", "sel_type_in(a2.1,instant)",
         "sel_type_in(a2.1,sorcery)", "sel_mana_value_at_most(a2.1,power(sel_self))",
         "sel_zone(a2.1,graveyard)", "effect(a2,1,exile(target(1)))", "effect(a2,2,copy_card(it))",
         "effect(a2,3,may_cast_copy(without_paying_mana_cost))"}
@@ -1505,7 +1509,7 @@ def test_izzet_charm_and_counterspells():
         "mode(a1,3,a1/3)",
         "ability_kind(a1/1,spell)", "target(a1/1,1,a1/1.1)", "sel_not_type(a1/1.1,creature)",
         "sel_zone(a1/1.1,stack)", "effect(a1/1,1,counter(target(1)))",
-        'effect_condition(a1/1,1,unless("its controller pays {2}"))',
+        'effect_condition(a1/1,1,unless(pays(its_controller,mana("{2}"))))',
         "ability_kind(a1/2,spell)", "target(a1/2,1,a1/2.1)", "sel_type(a1/2.1,creature)",
         "effect(a1/2,1,deal_damage(target(1),n(2)))",
         "ability_kind(a1/3,spell)", 'effect(a1/3,1,draw(you,n(2)))',
@@ -1552,11 +1556,11 @@ def test_condition_on_every_effect_of_a_sentence():
     fs = card_facts("Y", "If this spell was bargained, target land you control becomes a 3/3 "
                     "Elemental creature with haste that's still a land.", ["Sorcery"])
     assert {f for f in fs if f.startswith("effect_condition")} == {
-        'effect_condition(a1,%d,if("this spell was bargained"))' % k for k in (1, 2, 3, 4)}
+        'effect_condition(a1,%d,if(bargained(sel_self)))' % k for k in (1, 2, 3, 4)}
     fs = card_facts("Y", "{1}: Flip a coin. If you win the flip, target creature gets +2/+0 until "
                     "end of turn.")
     assert {f for f in fs if f.startswith("effect_condition")} == {
-        'effect_condition(a1,2,if("you win the flip"))'}
+        'effect_condition(a1,2,if(won_flip(you)))'}
 
 
 def test_sacrifice_this_and_another_object_is_two_costs():
@@ -1723,12 +1727,13 @@ def test_one_player_draws_and_loses_or_gains_life():
 @pytest.mark.parametrize("text, expected", [
     # oracle.lark's conditional: the condition on each effect, the sentence after its comma
     ("Discard a card. If you do, this enchantment intensifies by 1.",
-     {'effect(A,2,other("this enchantment intensifies by 1"))', 'effect_condition(A,2,if("you do"))'}),
+     {'effect(A,2,other("this enchantment intensifies by 1"))', 'effect_condition(A,2,if(did(you)))'}),
     ("Sacrifice a creature. When you do, target player loses 2 life.",
      {"effect(A,2,lose_life(target(1),n(2)))", "effect_condition(A,2,when_you_do)"}),
     # static_conditional
     ("As long as you control a Forest, this creature gets +1/+1.",
-     {"effect(A,1,modify_pt(sel_self,1,1))", 'effect_condition(A,1,as_long_as("you control a Forest"))'}),
+     {"effect(A,1,modify_pt(sel_self,1,1))", 'effect_condition(A,1,as_long_as(count_at_least(sel(A,1),1)))',
+      "sel_subtype_in(sel(A,1),forest)", "sel_controller(sel(A,1),you)"}),
 ])
 def test_conditions_read_by_the_grammar(text, expected):
     assert expected <= {str(f).replace('ab("o",1)', "A") for f in
@@ -1847,7 +1852,7 @@ def test_the_line_structure_finds_the_cost(text, kind):
      {"effect(A,1,may_begin_game_on_battlefield)", "ability_kind(A,static)"}),
     ("This creature has first strike as long as it's attacking.",
      {"effect(A,1,grant_ability(sel_self,sub(A,1)))", "keyword(sub(A,1),first_strike)",
-      "effect_condition(A,1,as_long_as(\"it's attacking\"))"}),
+      "effect_condition(A,1,as_long_as(is(it,attacking)))"}),
 ])
 def test_combat_and_opening_hand_statics(text, expected):
     fs = facts(text)
@@ -1860,8 +1865,9 @@ def test_the_lure_token_leaves_all_creatures_alone():
     assert "effect(A,1,grant_ability(S1,sub(A,1)))" in facts("All creatures have haste.")
     # a condition on each keyword granted, not only the last
     fs = facts("Enchanted creature has flying and vigilance as long as you control a Plains.")
-    assert {'effect_condition(A,1,as_long_as("you control a Plains"))',
-            'effect_condition(A,2,as_long_as("you control a Plains"))'} <= fs
+    assert {'effect_condition(A,1,as_long_as(count_at_least(S2,1)))',
+            'effect_condition(A,2,as_long_as(count_at_least(S2,1)))', "sel_subtype_in(S2,plains)",
+            "sel_controller(S2,you)"} <= fs
 
 
 # "..., where X is S", "unless S", "equal to S": words read as words only
@@ -1871,7 +1877,7 @@ def test_the_lure_token_leaves_all_creatures_alone():
      {'effect(A,1,mill(target(1),other("the number of lands you control")))'}),
     ("{1}: Surveil X, where X is this creature's power.", {"effect(A,1,surveil(power(self)))"}),
     ("At the beginning of your upkeep, sacrifice this creature unless you pay {2}.",
-     {"effect(A,1,sacrifice(sel_self))", 'effect_condition(A,1,unless("you pay {2}"))'}),
+     {"effect(A,1,sacrifice(sel_self))", 'effect_condition(A,1,unless(pays(you,mana("{2}"))))'}),
     ("{T}: Draw cards equal to the greatest power among creatures you control.",
      {'effect(A,1,draw(you,other("the greatest power among creatures you control")))'}),
     ("{T}: Each opponent loses life equal to the number of creatures you control.",
@@ -2365,3 +2371,178 @@ def test_another_card_returned_is_not_read_as_other_than_the_source():
 def test_actions_optional_connive():
     fs = card_facts("Y", "You may have it connive.", ["Sorcery"])
     assert {"effect(a1,1,connive(it))", "effect_optional(a1,1)"} <= fs
+
+
+# ------------------------------------------------- conditions in typed terms
+# grammar/conditions.lark: the words of a condition read as a term where the
+# grammar reads them all, else kept as words (a condition is never guessed)
+
+def condition_facts(text, types):
+    """facts() of a card of those types, the ability kind and text left out."""
+    ct = parse_card("o", "Test Card", text, types)
+    out = set()
+    for f in ct.facts:
+        s = str(f)
+        if f.name in ("printed_ability", "ability_text", "ability_kind") or 'ab("o",1)' not in s:
+            continue
+        for k in range(9, 0, -1):
+            s = s.replace('sel(ab("o",1),%d)' % k, "S%d" % k)
+        out.add(s.replace('ab("o",1)', "A"))
+    return out
+
+
+@pytest.mark.parametrize("text, types, expected", [
+    # 118.12: the result of the action before
+    ("You may sacrifice a creature. If you do, draw two cards.", ["Sorcery"],
+     {"effect_condition(A,2,if(did(you)))"}),
+    ("Target opponent may discard a card. If they don't, you draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(did_not(that_player)))"}),
+    ("Sacrifice a creature. If you can't, you lose 3 life.", ["Sorcery"],
+     {"effect_condition(A,2,if(could_not(you)))"}),
+    ("Clash with an opponent. If you win, draw a card.", ["Sorcery"],
+     {"effect(A,1,clash)", "effect_condition(A,2,if(won(you)))"}),
+    ("{1}: Flip a coin. If you win the flip, draw a card.", ["Artifact"],
+     {"effect_condition(A,2,if(won_flip(you)))"}),
+    # 702.33d
+    ("Destroy target creature. If this spell was kicked, draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(kicked(sel_self)))"}),
+    ("When this creature enters, if it was kicked, draw a card.", ["Creature"],
+     {"trigger_if(A,kicked(it))", "effect(A,1,draw(you,n(1)))"}),
+    # 102.1
+    ("As long as it's your turn, this creature has first strike.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(your_turn))"}),
+    ("During your turn, this creature has first strike.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(your_turn))"}),
+    # counts of a selector: its selector numbered before the sentence's
+    ("If you control a Wizard, destroy target creature.", ["Sorcery"],
+     {"effect_condition(A,1,if(count_at_least(S1,1)))", "sel_controller(S1,you)", "sel_subtype_in(S1,wizard)",
+      "sel_type(S2,creature)", "target(A,1,S2)", "effect(A,1,destroy(target(1)))"}),
+    ("This creature gets +1/+1 as long as you control no untapped lands.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(count_at_most(S1,0)))", "sel_controller(S1,you)", "sel_type(S1,land)",
+      "sel_untapped(S1)", "effect(A,1,modify_pt(sel_self,1,1))"}),
+    ("This land enters tapped unless you control two or fewer other lands.", ["Land"],
+     {"effect(A,1,enters_tapped)", "effect_condition(A,1,unless(count_at_most(S1,2)))",
+      "sel_controller(S1,you)", "sel_other(S1)", "sel_type(S1,land)"}),
+    ("This creature can't attack unless defending player controls an Island.", ["Creature"],
+     {"effect(A,1,cant(sel_self,attack))", "effect_condition(A,1,unless(count_at_least(S1,1)))",
+      "sel_controlled_by(S1,defending_player)", "sel_subtype_in(S1,island)"}),
+    ("As long as there are seven or more cards in your graveyard, this creature gets +2/+2.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,7)))", "sel_zone(S1,graveyard)",
+      "effect(A,1,modify_pt(sel_self,2,2))"}),
+    ("{T}: Draw a card. Activate only if creatures you control have total power 8 or greater.", ["Artifact"],
+     {"activation_restriction(A,only_if(total_power_at_least(S1,8)))", "sel_controller(S1,you)",
+      "sel_type(S1,creature)", "cost(A,tap)", "effect(A,1,draw(you,n(1)))"}),
+    ("At the beginning of your upkeep, if there are four or more card types among cards in your "
+     "graveyard, draw a card.", ["Enchantment"],
+     {"trigger_if(A,card_types_at_least(S1,4))", "sel_zone(S1,graveyard)", "trigger(A,beginning_of(upkeep,you))",
+      "effect(A,1,draw(you,n(1)))"}),
+    # life totals, hands
+    ("As long as you have 25 or more life, this creature gets +2/+2.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(life_at_least(you,25)))", "effect(A,1,modify_pt(sel_self,2,2))"}),
+    ("This land enters tapped unless a player has 13 or less life.", ["Land"],
+     {"effect(A,1,enters_tapped)", "effect_condition(A,1,unless(life_at_most(a_player,13)))"}),
+    ("As long as you have no cards in hand, this creature gets +2/+2.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(hand_at_most(you,0)))", "effect(A,1,modify_pt(sel_self,2,2))"}),
+    # an object's state and characteristics; "it" of the sentence is the condition's subject
+    ("As long as this creature is equipped, it has first strike.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(is(sel_self,equipped)))", "effect(A,1,grant_ability(sel_self,sub(A,1)))",
+      "keyword(sub(A,1),first_strike)"}),
+    ("As long as enchanted creature is a Human, it gets +1/+1.", ["Enchantment"],
+     {"effect_condition(A,1,as_long_as(matches(S1,S2)))", "sel_enchanted(S1)", "sel_subtype_in(S2,human)",
+      "effect(A,1,modify_pt(S1,1,1))"}),
+    ("Reveal the top card of your library. If it's a land card, put it into your hand.", ["Sorcery"],
+     {"effect_condition(A,2,if(matches(it,S1)))", "sel_type(S1,land)"}),
+    ("This land doesn't untap during your untap step if it has a depletion counter on it.", ["Land"],
+     {"effect(A,1,doesnt_untap(sel_self))", 'effect_condition(A,1,if(counters_at_least(it,"depletion",1)))'}),
+    # 118.12a: what a player pays
+    ("Counter target spell unless its controller pays {X}.", ["Instant"],
+     {'effect_condition(A,1,unless(pays(its_controller,mana("{X}"))))', "effect(A,1,counter(target(1)))",
+      "sel_zone(S1,stack)", "target(A,1,S1)"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you pay 2 life.", ["Creature"],
+     {"effect_condition(A,1,unless(pays(you,pay_life(2))))", "effect(A,1,sacrifice(sel_self))",
+      "trigger(A,beginning_of(upkeep,you))"}),
+    # what happened this turn or last turn
+    ("At the beginning of your end step, if a creature died this turn, draw a card.", ["Enchantment"],
+     {"trigger_if(A,happened(died(S1),this_turn))", "sel_type(S1,creature)"}),
+    ("At the beginning of each upkeep, if no spells were cast last turn, transform this creature.", ["Creature"],
+     {"trigger_if(A,not_happened(spells_cast(a_player,S1,1),last_turn))", "sel_zone(S1,stack)"}),
+    ("When this creature enters, if you gained 3 or more life this turn, draw a card.", ["Creature"],
+     {"trigger_if(A,happened(gained_life(you,3),this_turn))"}),
+    # how it was cast, designations, keywords' conditions
+    ("When this creature enters, if you cast it from your hand, draw a card.", ["Creature"],
+     {"trigger_if(A,was_cast_from(it,you,hand))"}),
+    ("When this creature enters, if at least four mana was spent to cast it, draw a card.", ["Creature"],
+     {"trigger_if(A,mana_spent_at_least(it,4))"}),
+    ("At the beginning of your upkeep, if you're the monarch, draw a card.", ["Enchantment"],
+     {"trigger_if(A,monarch(you))"}),
+    ("Draw a card. If the gift was promised, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(gift_promised))"}),
+    ("Draw a card. If this spell was bargained, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(bargained(sel_self)))"}),
+    ("Draw a card. If five or more mana was spent to cast that spell, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(mana_spent_at_least(it,5)))"}),
+    # either subtype; players' counts
+    ("This land enters tapped unless you control a Plains or an Island.", ["Land"],
+     {"effect_condition(A,1,unless(count_at_least(S1,1)))", "sel_controller(S1,you)",
+      "sel_subtype_in(S1,plains)", "sel_subtype_in(S1,island)"}),
+    ("This land enters tapped unless you have two or more opponents.", ["Land"],
+     {"effect_condition(A,1,unless(opponents_at_least(you,2)))"}),
+    ("As long as you have seven or more cards in hand, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(hand_at_least(you,7)))"}),
+    ("At the beginning of your upkeep, if an opponent has three or more poison counters, draw a card.",
+     ["Enchantment"], {'trigger_if(A,counters_at_least(an_opponent,"poison",3))'}),
+    ("At the beginning of your upkeep, if there are two or more ki counters on this creature, draw a card.",
+     ["Creature"], {'trigger_if(A,counters_at_least(sel_self,"ki",2))'}),
+    ("At the beginning of your upkeep, if this card is in your graveyard, draw a card.", ["Creature"],
+     {"trigger_if(A,in_zone(sel_self,graveyard))"}),
+    # costs paid: costs.lark's terms
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard a creature card.", ["Creature"],
+     {"effect_condition(A,1,unless(pays(you,discard(S1,1))))", "sel_type(S1,creature)"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you sacrifice two Islands.", ["Creature"],
+     {"effect_condition(A,1,unless(pays(you,sacrifice(S1,2))))", "sel_subtype_in(S1,island)"}),
+    # spells cast this turn: a selector of spells
+    ("As long as you've cast a noncreature spell this turn, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(happened(spells_cast(you,S1,1),this_turn)))",
+      "sel_not_type(S1,creature)", "sel_zone(S1,stack)"}),
+    ("At the beginning of each upkeep, if a player cast two or more spells last turn, transform this "
+     "creature.", ["Creature"],
+     {"trigger_if(A,happened(spells_cast(a_player,S1,2),last_turn))", "sel_zone(S1,stack)"}),
+    ("At the beginning of your end step, if two or more nonland permanents entered the battlefield under "
+     "your control this turn, draw a card.", ["Enchantment"],
+     {"trigger_if(A,happened(entered(S1,2),this_turn))", "sel_controller(S1,you)", "sel_not_type(S1,land)"}),
+    ("At the beginning of your upkeep, if an opponent controls more lands than you, draw a card.", ["Enchantment"],
+     {"trigger_if(A,controls_more(an_opponent,you,S1))", "sel_type(S1,land)"}),
+    ("This creature can't attack unless defending player controls no Walls.", ["Creature"],
+     {"effect_condition(A,1,unless(count_at_most(S1,0)))", "sel_controlled_by(S1,defending_player)",
+      "sel_subtype_in(S1,wall)"}),
+    ("Draw a card. If it's night, draw a card.", ["Instant"], {"effect_condition(A,2,if(night))"}),
+    ("Destroy target creature. If it was a Human, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(matched(it,S2)))", "sel_subtype_in(S2,human)"}),
+    ("As long as there's a Lesson card in your graveyard, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,1)))", "sel_subtype_in(S1,lesson)",
+      "sel_zone(S1,graveyard)"}),
+    ("As long as you've committed a crime this turn, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(happened(committed_crime(you),this_turn)))"}),
+])
+def test_conditions_in_typed_terms(text, types, expected):
+    fs = condition_facts(text, types)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
+@pytest.mark.parametrize("text, types, kept", [
+    # no zone: "there are" is read only of cards in a zone
+    ("As long as there are no creatures on the battlefield, this creature gets +2/+2.", ["Creature"],
+     'effect_condition(A,1,as_long_as("there are no creatures on the battlefield"))'),
+    # words the condition grammar does not read all of
+    ("If you control two or more Wizards and a Swamp, draw a card.", ["Sorcery"],
+     'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
+    ("When this creature enters, if you control three or more creatures with different powers, draw a card.",
+     ["Creature"], 'trigger_if(A,"you control three or more creatures with different powers")'),
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard a card at random.", ["Creature"],
+     'effect_condition(A,1,unless("you discard a card at random"))'),
+])
+def test_conditions_not_read_keep_their_words(text, types, kept):
+    fs = condition_facts(text, types)
+    assert kept in fs
+    assert not any(f.startswith("sel_") for f in fs)

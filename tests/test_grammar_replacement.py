@@ -192,7 +192,7 @@ CARDS = [
      'During your turn, prevent all damage that would be dealt to you.',
      {'ability_kind(a1,static)',
       'effect(a1,1,prevention(damage))',
-      'effect_condition(a1,1,as_long_as("it is your turn"))',
+      'effect_condition(a1,1,as_long_as(your_turn))',
       'event_do(a1,1,prevent(all))',
       'event_if(a1,1,affected_player(you))'}),
     ('Glacial Chasm',
@@ -366,7 +366,7 @@ CARDS = [
      'As long as this artifact is untapped, if a creature would deal combat damage to you, prevent 1 of that damage.',
      {'ability_kind(a1,static)',
       'effect(a1,1,prevention(damage))',
-      'effect_condition(a1,1,as_long_as("this artifact is untapped"))',
+      'effect_condition(a1,1,as_long_as(is(sel_self,untapped)))',
       'event_do(a1,1,prevent(n(1)))',
       'event_if(a1,1,affected_player(you))',
       'event_if(a1,1,combat)',
@@ -517,7 +517,7 @@ CARDS = [
      'As long as an opponent lost life this turn, each other Vampire you control enters with an additional +1/+1 counter on it.',
      {'ability_kind(a1,static)',
       'effect(a1,1,replacement(enters))',
-      'effect_condition(a1,1,as_long_as("an opponent lost life this turn"))',
+      'effect_condition(a1,1,as_long_as(happened(lost_life(an_opponent,1),this_turn)))',
       'event_do(a1,1,enters_with_counters("+1/+1",1))',
       'event_if(a1,1,affected(a1.1))',
       'sel_controller(a1.1,you)',
@@ -844,7 +844,7 @@ def test_as_long_as_puts_its_condition_on_the_event_effect():
     assert card_facts("Test Card", "As long as this artifact is untapped, if a creature would deal "
                       "combat damage to you, prevent 1 of that damage.") == {
         "ability_kind(a1,static)", "effect(a1,1,prevention(damage))",
-        'effect_condition(a1,1,as_long_as("this artifact is untapped"))',
+        'effect_condition(a1,1,as_long_as(is(sel_self,untapped)))',
         "event_if(a1,1,source(a1.1))", "sel_type(a1.1,creature)", "event_if(a1,1,combat)",
         "event_if(a1,1,affected_player(you))", "event_do(a1,1,prevent(n(1)))"}
 
