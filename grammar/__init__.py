@@ -717,7 +717,7 @@ class _Ability:
             return self.keyword(start, keyword)
         if head.data == "chapter":  # 714.2b: triggers as lore counters reach the chapter
             self.fact("ability_kind", const("triggered"))
-            self.fact("trigger", Function("other", [String(head.children[0].rstrip(" —"))]))
+            self.fact("trigger", _chapter_trigger(head.children[0].rstrip(" —")))
             return self.sentences(head.children[0].end_pos, self.end)
         if head.data == "visit":  # "Whenever you roll to visit ... [effect]"
             self.fact("ability_kind", const("triggered"))
@@ -902,6 +902,23 @@ def _clauses_class():
     from .transformer import Clauses
 
     return Clauses
+
+
+# --------------------------------------------- a chapter ability's condition
+# 714.2a: the chapter symbol's Roman numeral and its number
+_CHAPTER_NUMBERS = {numeral: n for n, numeral in enumerate(
+    ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"], start=1)}
+
+
+def _chapter_trigger(symbols):
+    """714.2b: "III — " is chapter(3), as lore counters reach 3; 714.2c:
+    "I, II — " is both, any_of((chapter(1), chapter(2))); more numerals, or
+    one that is not a number here, keep their words (other(S))."""
+    numbers = [_CHAPTER_NUMBERS.get(symbol) for symbol in symbols.split(", ")]
+    if None in numbers or len(numbers) > 2:
+        return Function("other", [String(symbols)])
+    terms = [Function("chapter", [Number(n)]) for n in numbers]
+    return terms[0] if len(terms) == 1 else Function("any_of", [Function("", terms)])
 
 
 # --------------------------------------------- a triggered ability's commas

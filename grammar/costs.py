@@ -109,6 +109,12 @@ class Costs(Reading):
         self.facts.append(fn("sel_other", sel))
         return fn("sacrifice", sel, Number(n))
 
+    def exile_other(self, n, sel):
+        """"Exile three other cards from your graveyard": cards other than
+        the object itself (702.138a: an escaping card is on the stack)."""
+        self.facts.append(fn("sel_other", sel))
+        return fn("exile", sel, Number(n))
+
     def unattach_cost(self, this):
         """"Unattach Sunforger": the Equipment's own ability. In a quoted
         ability it grants ("Unattach Blinding Powder" on the equipped

@@ -120,6 +120,11 @@ SPELL_TYPES = (
     'Adventure', 'Arcane', 'Lesson', 'Omen', 'Trap',
 )
 
+# 205.3q: the battle types
+BATTLE_TYPES = (
+    'Siege',
+)
+
 # 205.3m: creature types.
 CREATURE_TYPES = (
     'Advisor', 'Aetherborn', 'Alien', 'Ally', 'Angel', 'Antelope', 'Ape',

@@ -63,7 +63,7 @@ SUPERTYPES = _words(lexicon.SUPERTYPES)
 PERMANENT_TYPES = [constant_name(t) for t in lexicon.PERMANENT_TYPES]
 SUBTYPES = _words(lexicon.ARTIFACT_TYPES + lexicon.ENCHANTMENT_TYPES
                   + lexicon.LAND_TYPES + lexicon.PLANESWALKER_TYPES
-                  + lexicon.SPELL_TYPES + lexicon.CREATURE_TYPES)
+                  + lexicon.SPELL_TYPES + lexicon.BATTLE_TYPES + lexicon.CREATURE_TYPES)
 BASIC_LAND_TYPES = [t.lower() for t in lexicon.BASIC_LAND_TYPES]
 ANY_OBJECT = {"permanent", "permanents", "card", "cards"}  # no constraint
 TOKEN = {"token", "tokens"}

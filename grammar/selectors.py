@@ -83,6 +83,10 @@ class Selectors(Reading):
 
     def group(self, nouns, *rest):
         marks = {("card", None): self.card_sels, ("plural", None): self.plural_sels}
+        # alternatives of the nouns and of "with flying or reach" would read as one list
+        if any(c[0] == "sel_any_of" for c in nouns) and any(
+                isinstance(c, list) and any(d[0] == "sel_any_of" for d in c) for c in rest):
+            raise NotUnderstood("two lists of alternatives")
         sel = self._group([c for c in nouns if c not in marks], *rest)
         for mark, sels in marks.items():
             if mark in nouns:
@@ -269,6 +273,16 @@ class Selectors(Reading):
             raise NotUnderstood(word.value)
         return ("sel_keyword", const(word.value))
 
+    def with_keyword_or(self, first, second):
+        """"with flying or reach": one of the keywords, a sub-selector each (sel_any_of)."""
+        if first.value == second.value:
+            raise NotUnderstood(second.value)
+        return [("sel_any_of", self._selector([self.with_keyword(w)])) for w in (first, second)]
+
+    def power_less_than_power(self, sel):
+        """"with power less than this creature's power": sel_power_less_than(S, power(sel_self))."""
+        return ("sel_power_less_than", fn("power", sel))
+
     def without_keyword(self, word):
         if word.value not in KEYWORD_WORDS:
             raise NotUnderstood(word.value)
@@ -318,6 +332,12 @@ class Selectors(Reading):
 
     def with_counter(self, kind):
         return ("sel_counter", kind)
+
+    def with_counters(self, kind):
+        """"with +1/+1 counters on them" (not "with no counters on them": no kind)."""
+        if kind.string in ("no", "any"):
+            raise NotUnderstood(kind.string)
+        return self.with_counter(kind)
 
     def power_at_least(self, n):
         return ("sel_power_at_least", Number(n))

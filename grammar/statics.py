@@ -490,3 +490,102 @@ class Statics(Reading):
     def protection_doesnt_remove(self, this):
         """702.16n: the protection the ability grants doesn't put this Aura into its owner's graveyard."""
         return self._effect(fn("protection_doesnt_remove", this))
+
+    def land_type_one(self, sel, word):
+        """305.7: "Enchanted land is a Swamp": set_land_subtype(Sel, swamp), its
+        other land types gone (the one-object form of `land_type`)."""
+        if word.value not in BASIC_LAND_TYPES:
+            raise NotUnderstood(word.value)
+        return self.land_type(sel, word.__class__("WORD", _plural(word.value)))
+
+    def cant_activate_group(self, sel):
+        """602.5: "Activated abilities of artifacts can't be activated":
+        cant_activate_abilities(Sel) of the objects Sel selects."""
+        if sel in self.spells:
+            raise NotUnderstood("spells")
+        return self._effect(fn("cant_activate_abilities", sel))
+
+    def enchanted_s(self, which, word):
+        """"enchanted creature's", "equipped creature's": the object the source enchants or equips."""
+        noun = word.value.removesuffix("'s")
+        if noun == word.value:
+            raise NotUnderstood(word.value)
+        return self.enchanted(word.__class__("WORD", noun)) if which.value == "enchanted" else \
+            self.equipped(word.__class__("WORD", noun))
+
+    def cant_activate_enchanted(self, sel):
+        return self._effect(fn("cant_activate_abilities", sel))
+
+    def cant_block_it(self, sel):
+        """509.1b: "Creatures with power less than this creature's power can't
+        block it": the creatures Sel selects can't block this object
+        (cant_block_group(Sel, sel_self)); "it" is the ability's object."""
+        if sel == const("sel_self"):
+            raise NotUnderstood("it")
+        return self._effect(fn("cant_block_group", sel, const("sel_self")))
+
+    def modify_pt_for_each_counter(self, sel, pt, kind, *this):
+        """613.4c: "This creature gets +1/+1 for each oil counter on it",
+        "Equipped creature gets +1/+1 for each charge counter on this
+        Equipment": modify_pt_var(Sel, P, T), each part K times the counters
+        of that kind on the ability's object, self_counters(Kind) (as the
+        mana amount). "on it" only of the object itself."""
+        if not this and sel != const("sel_self"):
+            raise NotUnderstood("it")
+        if "x" in pt.value:
+            raise NotUnderstood("X for each")
+        unit = fn("self_counters", kind)
+
+        def part(value):
+            k = int(value)
+            if k == 0:
+                return Number(0)
+            if abs(k) == 1:
+                return unit if k > 0 else fn("neg", unit)
+            return fn("times", Number(k), unit)
+        return self._effect(fn("modify_pt_var", sel, *map(part, pt.value.split("/"))))
+
+    def modify_pt_for_each_attached(self, sel, pt, nouns):
+        """613.4c: "This creature gets +1/+1 for each Aura attached to it": the
+        objects the nouns name that are attached to this object
+        (sel_attached_to_self); "it" only of the object itself."""
+        if sel != const("sel_self"):
+            raise NotUnderstood("it")
+        return self.modify_pt_for_each_static(sel, pt, self.group(nouns, ("sel_attached_to_self", None)))
+
+    def must_block(self, sel):
+        """509.1c: "This creature blocks each combat if able": must_block(Sel)."""
+        return self._effect(fn("must_block", sel))
+
+    def must_attack_or_block(self, sel):
+        """508.1d, 509.1c: "This creature attacks or blocks each combat if able": both requirements."""
+        return self.must_attack(sel) + self.must_block(sel)
+
+    def untap_during_other_untap_steps(self, sel):
+        """502.3: "Untap this creature during each other player's untap step":
+        Sel untaps during the untap step of each other player too."""
+        return self._effect(fn("untaps_during_other_untap_steps", sel))
+
+    def cant_and_grant(self, sel, action, items):
+        """"Equipped creature can't be blocked and has shroud": the restriction, then the abilities."""
+        return self.cant(sel, action) + self._grants(sel, items)
+
+    def escapes_with_counters(self, _self, count, kind):
+        """702.138c: "This creature escapes with a +1/+1 counter on it": if it
+        escaped, it enters with those counters, escapes_with_counters(Kind, N)."""
+        return [("effect", fn("escapes_with_counters", kind, self._count(count)))]
+
+    def doesnt_untap_no_activation(self, sel):
+        """"Enchanted permanent doesn't untap during its controller's untap step
+        and its activated abilities can't be activated" (502.3, 602.5)."""
+        return self.doesnt_untap(sel) + self._effect(fn("cant_activate_abilities", sel))
+
+    def rider_cant_be_blocked_except_by(self, blockers):
+        return lambda sel: self.cant_be_blocked_except_by(sel, blockers)
+
+    def cant_block_or_be_blocked_by(self, sel, first, second, group):
+        """509.1b: "This token can't block or be blocked by non-Spirit creatures":
+        it can't block them, nor can they block it."""
+        if (first, second) != (const("block"), const("be_blocked")):
+            raise NotUnderstood("by")
+        return self.cant_block_group(sel, group) + self.cant_be_blocked_by(sel, group)

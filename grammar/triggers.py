@@ -1,11 +1,11 @@
 """Transformer of grammar/triggers.lark. Triggered abilities (603): trigger
 conditions and the mana a trigger adds."""
 
-from clingo import String
+from clingo import Function, Number, String
 from lark import v_args
 
 from .conditions import condition as typed_condition
-from .reading import const, fn, NotUnderstood, Reading
+from .reading import NOUNS, const, fn, NotUnderstood, Reading
 
 
 @v_args(inline=True)
@@ -26,15 +26,18 @@ class Triggers(Reading):
     def taps_for_mana(self, player, obj):
         return [("trigger", fn("tapped_for_mana", player, self._object(obj)[0]))]
 
-    def tapped_for_mana(self, sel):
+    def tapped_for_mana(self, subjects):
+        if len(subjects) > 1:
+            raise NotUnderstood("several subjects tapped for mana")
+        sel, = subjects
         return [("trigger", fn("tapped_for_mana", const("any"), sel))]
 
     def taps_for_mana_while(self, player, obj, condition):
         return self.taps_for_mana(player, obj) + [
             ("trigger_if", typed_condition(self, None, condition))]
 
-    def tapped_for_chosen_color(self, sel):
-        return self.tapped_for_mana(sel) + [("trigger_produces", const("chosen_color"))]
+    def tapped_for_chosen_color(self, subjects):
+        return self.tapped_for_mana(subjects) + [("trigger_produces", const("chosen_color"))]
 
     def may_add_additional(self, clauses):
         return self.add_additional(clauses) + [("effect_optional",)]
@@ -60,32 +63,257 @@ class Triggers(Reading):
         self.pending_that_color = False
         return trigger + [c[:3] + (produced[0],) + c[4:] if c in that else c for c in effect]
 
-    def enters(self, sel, under=None):
+    # ---- 603.2: a subject's events and a player's events, composed.
+    # Each event rule returns a function of its subject (the selector, or the
+    # player constant) giving the event term; subject_events applies each
+    # event to each subject.
+
+    def subject_events(self, subjects, events):
+        """"When this creature enters or dies": any_of((enters(sel_self),
+        dies(sel_self))); "Whenever this creature or another Ally you control
+        enters": any_of((enters(sel_self), enters(S))); one term when one.
+        "attacks or blocks" is the older attacks_or_blocks(S)."""
+        if len(subjects) > 1 and len(events) > 1:
+            raise NotUnderstood("several subjects and several events")
+        terms = [event(sel) for sel in subjects for event in events]
+        if len(terms) > 1 and any(t.name == "any_of" for t in terms):
+            raise NotUnderstood("an event of two events among others")
+        if len(terms) == 1:
+            return [("trigger", terms[0])]
+        if [t.name for t in terms] == ["attacks", "blocks"]:
+            return [("trigger", fn("attacks_or_blocks", subjects[0]))]
+        return [("trigger", fn("any_of", Function("", terms)))]
+
+    def one_or_more(self, sel, event):
+        """603.2c: "Whenever one or more creatures you control deal combat
+        damage to a player": one_or_more(deals_combat_damage(S, player)),
+        triggering once for all the objects of one event."""
+        return [("trigger", fn("one_or_more", event(sel)))]
+
+    def attacks_with_others(self, this, n):
+        """"Whenever this creature and at least two other creatures attack"."""
+        return [("trigger", fn("attacks_with_others", this, Number(n)))]
+
+    def player_events(self, player, event):
+        return [("trigger", event(player))]
+
+    def trigger_subjects(self, sel):
+        return [sel]
+
+    def self_or_another(self, this, sel):
+        """"this creature or another Ally you control": the object itself,
+        and another object of the group (sel_other)."""
+        return [this, self.another_group(sel)]
+
+    def events(self, event):
+        return [event]
+
+    def either_event(self, first, second):
+        """"enters or dies"; never an event that is itself two ("blocks or
+        becomes blocked by a creature", read as one verb phrase)."""
+        if "any_of" in (getattr(first, "event_name", None), getattr(second, "event_name", None)):
+            raise NotUnderstood("an event of two events in a pair")
+        return [first, second]
+
+    @staticmethod
+    def _event(name, *rest):
+        def term(subject):
+            return fn(name, subject, *rest)
+        term.event_name = name
+        return term
+
+    def ev_enters(self, under=None):
         """Also the older "enters the battlefield (under your control)"."""
-        if under is not None and sel != const("sel_self"):
-            self.facts.append(fn("sel_controller", sel, const("you")))
-        return [("trigger", fn("enters", sel))]
+        def term(sel):
+            if under is not None and sel != const("sel_self"):
+                self.facts.append(fn("sel_controller", sel, const("you")))
+            return fn("enters", sel)
+        return term
 
     def under_your_control(self):
         return True
 
-    def cast(self, player, sel):
-        return [("trigger", fn("cast", player, sel))]
+    def ev_dies(self):
+        return self._event("dies")
 
-    def sacrifice_trigger(self, player, sel):
-        return [("trigger", fn("sacrifice", player, sel))]
+    def ev_attacks(self):
+        return self._event("attacks")
 
-    def dies(self, sel):
-        return [("trigger", fn("dies", sel))]
+    def ev_attacks_alone(self):
+        return self._event("attacks_alone")
 
-    def attacks(self, sel):
-        return [("trigger", fn("attacks", sel))]
+    def ev_attacks_while_saddled(self):
+        return self._event("attacks_while_saddled")
 
-    def attacks_or_blocks(self, sel):
-        return [("trigger", fn("attacks_or_blocks", sel))]
+    def ev_blocks(self):
+        return self._event("blocks")
 
-    def blocks(self, sel):
-        return [("trigger", fn("blocks", sel))]
+    def ev_blocks_creature(self, sel):
+        return self._event("blocks_creature", sel)
+
+    def ev_blocks_or_becomes_blocked(self):
+        """"blocks or becomes blocked": any_of((blocks(S), becomes_blocked(S)))."""
+        def term(sel):
+            return fn("any_of", Function("", [fn("blocks", sel), fn("becomes_blocked", sel)]))
+        term.event_name = "any_of"
+        return term
+
+    def ev_blocks_or_becomes_blocked_by(self, by):
+        """"blocks or becomes blocked by a non-Wall creature": each creature
+        it blocks or is blocked by that By selects (509.3d; the rulings of
+        Engulfing Slagwurm, Ashmouth Hound): any_of((blocks_creature(S, By),
+        becomes_blocked_by(S, By)))."""
+        def term(sel):
+            return fn("any_of", Function("", [fn("blocks_creature", sel, by), fn("becomes_blocked_by", sel, by)]))
+        term.event_name = "any_of"
+        return term
+
+    def ev_attacks_unblocked(self):
+        return self._event("attacks_unblocked")
+
+    def ev_becomes_tapped(self):
+        """"Whenever this creature becomes tapped": whatever taps it (a cost,
+        an effect, attacking, 508.1f), tapping for mana too (106.12a)."""
+        return self._event("becomes_tapped")
+
+    def ev_becomes_untapped(self):
+        return self._event("becomes_untapped")
+
+    def ev_becomes_blocked(self):
+        return self._event("becomes_blocked")
+
+    def ev_becomes_blocked_by(self, sel):
+        return self._event("becomes_blocked_by", sel)
+
+    def ev_becomes_target_of_spell(self):
+        return self._event("becomes_target", const("spell"))
+
+    def ev_becomes_target_of_spell_or_ability(self):
+        return self._event("becomes_target", const("spell_or_ability"))
+
+    def ev_becomes_monstrous(self):
+        return self._event("becomes_monstrous")
+
+    def ev_turned_face_up(self):
+        return self._event("turned_face_up")
+
+    def ev_dealt_damage(self):
+        return self._event("dealt_damage", const("any"))
+
+    def ev_dealt_combat_damage(self):
+        return self._event("dealt_damage", const("combat"))
+
+    def ev_leaves_battlefield(self):
+        return self._event("leaves_battlefield")
+
+    def ev_put_into_graveyard_from_battlefield(self):
+        return self._event("put_into_graveyard_from_battlefield")
+
+    def ev_deals_damage(self, to=None):
+        return self._event("deals_damage", to or const("any"))
+
+    def ev_deals_combat_damage(self, to=None):
+        return self._event("deals_combat_damage", to or const("any"))
+
+    def damaged_player(self):
+        return const("player")
+
+    def damaged_you(self):
+        return const("you")
+
+    def damaged_opponent(self):
+        return const("opponent")
+
+    def damaged_creature(self):
+        return const("creature")
+
+    def ev_mutates(self):
+        return self._event("mutates")
+
+    def ev_exploits(self):
+        return self._event("exploits")
+
+    # the events of a player
+    def pev_cast(self, sel):
+        return self._event("cast", sel)
+
+    def pev_cast_this_spell(self):
+        return self._event("cast_this_spell")
+
+    def pev_cast_targeting(self, sel, _that_targets, target):
+        return self._event("cast_targeting", sel, target)
+
+    def target_object(self, sel):
+        return sel
+
+    def pev_cast_or_copy(self, sel):
+        return lambda player: fn("any_of", Function("", [fn("cast", player, sel), fn("copies", player, sel)]))
+
+    def pev_cast_nth(self, n):
+        return self._event("cast_nth", n)
+
+    def pev_sacrifice_trigger(self, sel):
+        return self._event("sacrifice", sel)
+
+    def pev_gains_life(self):
+        return self._event("gains_life")
+
+    def pev_loses_life(self):
+        return self._event("loses_life")
+
+    def pev_draws(self):
+        return self._event("draws")
+
+    def pev_draws_nth(self, n):
+        return self._event("draws_nth", n)
+
+    def pev_discards(self, sel):
+        return self._event("discards", sel)
+
+    def pev_cycles_this(self, this):
+        return self._event("cycles", this)
+
+    def pev_cycles(self, sel):
+        return self._event("cycles", sel)
+
+    def pev_cycles_another(self, sel):
+        return self._event("cycles", self.another_group(sel))
+
+    def pev_cycles_or_discards(self, sel):
+        return lambda player: fn("any_of", Function("", [fn("cycles", player, sel), fn("discards", player, sel)]))
+
+    def pev_cycles_or_discards_another(self, sel):
+        return self.pev_cycles_or_discards(self.another_group(sel))
+
+    def pev_sets_in_motion(self):
+        return self._event("sets_in_motion", const("sel_self"))
+
+    def pev_unlocks_door(self):
+        return self._event("unlocks_door", const("sel_self"))
+
+    def pev_expends(self, n):
+        return self._event("expends", Number(n))
+
+    def pev_commits_crime(self):
+        return self._event("commits_crime")
+
+    def pev_player_attacks(self):
+        return self._event("player_attacks")
+
+    def pev_cranks(self, this):
+        return self._event("cranks", this)
+
+    def pev_scries(self):
+        return self._event("scries")
+
+    def pev_surveils(self):
+        return self._event("surveils")
+
+    def ordinal_second(self):
+        return Number(2)
+
+    def ordinal_third(self):
+        return Number(3)
 
     def beginning_of(self, whose, step):
         """beginning_of(Step, Whose): the step of whose turn."""
@@ -104,13 +332,28 @@ class Triggers(Reading):
     def whose_each_player(self):
         return const("each_player")
 
+    def whose_enchanted_player(self):
+        """"enchanted player's upkeep": the player the Aura enchants (303.4)."""
+        return const("enchanted_player")
+
+    def beginning_of_enchanted_controller(self, whose, step, word):
+        """"At the beginning of the upkeep of enchanted creature's
+        controller": beginning_of(upkeep, controller_of(S)), S the enchanted
+        permanent (sel_enchanted)."""
+        noun = word.value[:-2] if word.value.endswith("'s") else None
+        if whose != const("each_player") or noun not in NOUNS:
+            raise NotUnderstood(word.value)
+        sel = self._selector([("sel_enchanted", None)])
+        return [("trigger", fn("beginning_of", step, fn("controller_of", sel)))]
+
     def whose_each_opponent(self):
         return const("each_opponent")
 
     def deals_combat_damage_to_player(self, sel):
         return [("trigger", fn("deals_combat_damage", sel, const("player")))]
 
-    def becomes_tapped(self, sel):
-        """"Whenever this creature becomes tapped": whatever taps it (a cost,
-        an effect, attacking, 508.1f), tapping for mana too (106.12a)."""
-        return [("trigger", fn("becomes_tapped", sel))]
+    def chaos_ensues(self):
+        return [("trigger", const("chaos_ensues"))]
+
+    def beginning_of_each_combat(self):
+        return [("trigger", fn("beginning_of", const("combat"), const("each_player")))]

@@ -434,7 +434,7 @@ def test_corpus_texts_never_raise_and_spans_fit():
      "that color.", {'produces(A,1,1,any_color,other("your devotion to that color"))'}),
     ("[+1]: Add {R}{R}.", {"cost(A,loyalty(1))", "produces(A,1,1,mana(r),n(2))"}),
     ("[−2]: Add {R}.", {"cost(A,loyalty(-2))"}),
-    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", 'trigger(A,other("I"))',
+    ("I — Add {U}{R}.", {"ability_kind(A,triggered)", "trigger(A,chapter(1))",
                          "produces(A,1,2,mana(r),n(1))"}),
 ])
 def test_more_forms(text, expected):
@@ -926,12 +926,12 @@ def test_runaway_growth():
     ("Whenever chaos ensues, until end of turn, whenever you tap a land for mana, add one mana of "
      "any type that land produced.",
      "whenever you tap a land for mana, add one mana of any type that land produced.",
-     "Whenever chaos ensues", "end_of_turn"),
+     "chaos_ensues", "end_of_turn"),
     ("When you set this scheme in motion, until your next turn, whenever a player taps a land "
      "for mana, that player adds one mana of any type that land produced.",
      "whenever a player taps a land for mana, that player adds one mana of any type that land "
      "produced.",
-     "When you set this scheme in motion", "until_your_next_turn"),
+     "sets_in_motion(you,sel_self)", "until_your_next_turn"),
 ])
 def test_delayed_triggered_mana_abilities(text, sub_text, trigger, duration):
     ct = parse_card("o", "Test Card", text)
@@ -941,7 +941,7 @@ def test_delayed_triggered_mana_abilities(text, sub_text, trigger, duration):
     who = "you" if "you tap" in text else "any"
     assert fs == {
         'printed_ability("o",1,%s)' % a, 'ability_text(%s,"%s")' % (a, text),
-        "ability_kind(%s,triggered)" % a, 'trigger(%s,other("%s"))' % (a, trigger),
+        "ability_kind(%s,triggered)" % a, "trigger(%s,%s)" % (a, trigger),
         "effect(%s,1,create_trigger(%s))" % (a, sub),
         'ability_text(%s,"%s")' % (sub, sub_text), "ability_kind(%s,triggered)" % sub,
         "trigger(%s,tapped_for_mana(%s,%s))" % (sub, who, sel), "sel_type(%s,land)" % sel,
@@ -2212,12 +2212,14 @@ def test_copy_it_does_not_say_a_card():
     ("At the beginning of each opponent's end step, draw a card.", "beginning_of(end_step,each_opponent)"),
     ("At the beginning of combat on your turn, draw a card.", "beginning_of(combat,you)"),
     ("Whenever this creature deals combat damage to a player, draw a card.", "deals_combat_damage(sel_self,player)"),
-    # not read: another step, another turn, the next one (a delayed trigger), damage to an opponent
-    ("At the beginning of each combat, draw a card.", 'other("At the beginning of each combat")'),
+    ("At the beginning of each combat, draw a card.", "beginning_of(combat,each_player)"),
+    ("At the beginning of your first main phase, draw a card.", "beginning_of(first_main_phase,you)"),
+    ("Whenever this creature deals combat damage to an opponent, draw a card.",
+     "deals_combat_damage(sel_self,opponent)"),
+    # not read: another step's name, the next one (a delayed trigger)
     ("At the beginning of your precombat main phase, draw a card.",
      'other("At the beginning of your precombat main phase")'),
-    ("Whenever this creature deals combat damage to an opponent, draw a card.",
-     'other("Whenever this creature deals combat damage to an opponent")'),
+    ("At the beginning of your next upkeep, draw a card.", 'other("At the beginning of your next upkeep")'),
 ])
 def test_step_and_combat_damage_triggers(text, trigger):
     fs = without_text(facts(text))
@@ -2546,3 +2548,129 @@ def test_conditions_not_read_keep_their_words(text, types, kept):
     fs = condition_facts(text, types)
     assert kept in fs
     assert not any(f.startswith("sel_") for f in fs)
+
+
+# ------------------------------------------- static families (h-statics)
+
+@pytest.mark.parametrize("text, expected", [
+    # 305.7: one land's types replaced
+    ("Enchanted land is an Island.", {"sel_enchanted(S1)", "effect(A,1,set_land_subtype(S1,island))"}),
+    ("Enchanted land is a Swamp.", {"sel_enchanted(S1)", "effect(A,1,set_land_subtype(S1,swamp))"}),
+    # 602.5: activated abilities of a group, of the enchanted creature
+    ("Activated abilities of artifacts can't be activated.",
+     {"sel_type(S1,artifact)", "effect(A,1,cant_activate_abilities(S1))"}),
+    ("Activated abilities of creatures your opponents control can't be activated.",
+     {"sel_type(S1,creature)", "sel_controller(S1,opponent)", "effect(A,1,cant_activate_abilities(S1))"}),
+    ("Enchanted creature's activated abilities can't be activated.",
+     {"sel_enchanted(S1)", "effect(A,1,cant_activate_abilities(S1))"}),
+    # 502.3: a group that doesn't untap
+    ("Islands don't untap during their controllers' untap steps.",
+     {"sel_subtype_in(S1,island)", "effect(A,1,doesnt_untap(S1))"}),
+    ("Creatures with power 3 or greater don't untap during their controllers' untap steps.",
+     {"sel_type(S1,creature)", "sel_power_at_least(S1,3)", "effect(A,1,doesnt_untap(S1))"}),
+    # 601.2f: spells an opponent casts
+    ("Spells your opponents cast cost {1} more to cast.",
+     {"sel_controller(S1,opponent)", "sel_zone(S1,stack)", "effect(A,1,cost_change(S1,more,mana(\"{1}\")))"}),
+    # 509.1b: the comparison with this creature's power is kept
+    ("Creatures with power less than this creature's power can't block it.",
+     {"sel_type(S1,creature)", "sel_power_less_than(S1,power(sel_self))",
+      "effect(A,1,cant_block_group(S1,sel_self))"}),
+    ("Creatures with power less than this creature's power can't block creatures you control.",
+     {"sel_type(S1,creature)", "sel_power_less_than(S1,power(sel_self))", "sel_type(S2,creature)",
+      "sel_controller(S2,you)", "effect(A,1,cant_block_group(S1,S2))"}),
+    ("This creature can't be blocked except by creatures with flying or reach.",
+     {"sel_keyword(S1,flying)", "sel_keyword(S2,reach)", "sel_type(S3,creature)", "sel_any_of(S3,S1)",
+      "sel_any_of(S3,S2)", "effect(A,1,cant_be_blocked_except_by(sel_self,S3))"}),
+    # 613.4c: for each object attached to it, for each counter on it
+    ("This creature gets +2/+2 for each Aura attached to it.",
+     {"sel_subtype_in(S1,aura)", "sel_attached_to_self(S1)",
+      "effect(A,1,modify_pt_var(sel_self,times(2,count(S1)),times(2,count(S1))))"}),
+    ("This creature gets +1/+0 for each oil counter on it.",
+     {"effect(A,1,modify_pt_var(sel_self,self_counters(\"oil\"),0))"}),
+    ("Equipped creature gets +1/+1 for each charge counter on this Equipment.",
+     {"sel_equipped(S1)", "effect(A,1,modify_pt_var(S1,self_counters(\"charge\"),self_counters(\"charge\")))"}),
+    ("Enchanted creature gets -1/-1 for each plague counter on this Aura.",
+     {"sel_enchanted(S1)", "effect(A,1,modify_pt_var(S1,neg(self_counters(\"plague\")),neg(self_counters(\"plague\"))))"}),
+])
+def test_static_families(text, expected):
+    fs = without_text(facts(text))
+    assert fs == expected | {"ability_kind(A,static)"}
+
+
+@pytest.mark.parametrize("text", [
+    # "it" is the enchanted creature, not the object with the ability: not read
+    "Enchanted creature gets +1/+1 for each Aura attached to it.",
+    "Enchanted creature gets +1/+1 for each +1/+1 counter on it.",
+    # "it" is this object only after another subject
+    "This creature can't block it.",
+    # not a basic land type
+    "Enchanted land is a Desert.",
+])
+def test_static_families_not_read(text):
+    assert any(f.startswith("unparsed(") for f in facts(text))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("This creature attacks or blocks each combat if able.",
+     {"effect(A,1,must_attack(sel_self))", "effect(A,2,must_block(sel_self))"}),
+    ("All creatures attack each combat if able.", {"sel_type(S1,creature)", "effect(A,1,must_attack(S1))"}),
+    ("Untap all permanents you control during each other player's untap step.",
+     {"sel_controller(S1,you)", "effect(A,1,untaps_during_other_untap_steps(S1))"}),
+    # 601.2f: "each instant and sorcery card", a card of either type
+    ("This spell costs {1} less to cast for each instant and sorcery card in your graveyard.",
+     {"sel_type_in(S1,instant)", "sel_type_in(S1,sorcery)", "sel_zone(S1,graveyard)",
+      "effect(A,1,cost_change(sel_self,less,for_each(mana(\"{1}\"),count(S1))))"}),
+])
+def test_static_requirements_and_untapping(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+def test_bands_with_other_and_an_escape_cost_of_other_cards():
+    assert without_text(facts("Bands with other legendary creatures")) == {
+        "ability_kind(A,keyword)", "keyword(A,bands_with_other)", "sel_supertype(S1,legendary)",
+        "sel_type(S1,creature)", "keyword_selector(A,S1)"}
+    fs = without_text(facts("Escape—{2}{B}, Exile three other cards from your graveyard."))
+    assert {"cost(A,exile(S1,3))", "sel_other(S1)", "sel_zone(S1,graveyard)", "cost(A,mana(\"{2}{B}\"))"} <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
+
+
+def test_counters_on_them_protections_from_each_and_a_restriction_with_a_grant():
+    fs = without_text(facts("Creatures you control with +1/+1 counters on them have trample."))
+    assert {"sel_counter(S1,\"+1/+1\")", "sel_controller(S1,you)", "effect(A,1,grant_ability(S1,sub(A,1)))"} <= fs
+    fs = facts("Equipped creature gets +1/+1 and has protection from red and from blue.")
+    assert {"effect(A,1,modify_pt(S1,1,1))", "effect(A,2,grant_ability(S1,sub(A,1)))"} <= fs
+    sub = {f for f in without_text(facts("Equipped creature has protection from red and from blue."))}
+    assert not any(f.startswith("unparsed(") for f in sub)
+    # "and" before another ability still ends the protection
+    fs = without_text(facts("Enchanted creature has protection from black and haste."))
+    assert {"effect(A,1,grant_ability(S1,sub(A,1)))", "effect(A,2,grant_ability(S1,sub(A,2)))"} <= fs
+    assert without_text(facts("Equipped creature can't be blocked and has shroud.")) >= {
+        "effect(A,1,cant(S1,be_blocked))", "effect(A,2,grant_ability(S1,sub(A,1)))"}
+
+
+def test_no_counters_is_no_kind_of_counter():
+    assert any(f.startswith("unparsed(") for f in facts("Destroy all creatures with no counters on them."))
+
+
+def test_escapes_with_counters_and_untapping_with_activation():
+    assert without_text(facts("This creature escapes with two +1/+1 counters on it.")) == {
+        "ability_kind(A,static)", "effect(A,1,escapes_with_counters(\"+1/+1\",2))"}
+    assert without_text(facts("Enchanted permanent doesn't untap during its controller's untap step and its "
+                              "activated abilities can't be activated.")) == {
+        "ability_kind(A,static)", "sel_enchanted(S1)", "effect(A,1,doesnt_untap(S1))",
+        "effect(A,2,cant_activate_abilities(S1))"}
+
+
+def test_a_pt_change_and_an_evasion():
+    assert without_text(facts("Enchanted creature gets +2/+2 and can't be blocked except by creatures with flying.")) == {
+        "ability_kind(A,static)", "sel_enchanted(S1)", "sel_type(S2,creature)", "sel_keyword(S2,flying)",
+        "effect(A,1,modify_pt(S1,2,2))", "effect(A,2,cant_be_blocked_except_by(S1,S2))"}
+
+
+def test_cant_block_or_be_blocked_by_a_group_and_alone():
+    assert without_text(facts("This token can't block or be blocked by non-Spirit creatures.")) == {
+        "ability_kind(A,static)", "sel_type(S1,creature)", "sel_not_subtype(S1,spirit)",
+        "effect(A,1,cant_block_group(sel_self,S1))", "effect(A,2,cant_be_blocked_by(sel_self,S1))"}
+    # without "by", two restrictions of its own, as before
+    assert without_text(facts("This creature can't block or be blocked.")) == {
+        "ability_kind(A,static)", "effect(A,1,cant(sel_self,block))", "effect(A,2,cant(sel_self,be_blocked))"}

@@ -216,3 +216,39 @@ def test_a_combat_status_the_scenario_cannot_say_warns(tmp_path, capsys):
     answer = json.loads(capsys.readouterr().out)["answers"][0]
     assert answer["warnings"] == [{"object": "knight", "ability": 1,
                                    "not_modelled": "Destroy target attacking creature."}]
+
+
+def test_a_power_compared_with_the_sources_warns(tmp_path, capsys):
+    # "with power less than this creature's power" (208) is read, not
+    # checked by the matcher: a target so selected warns, not silently
+    # matched as any creature.
+    from pyglue.cli import main
+
+    path = tmp_path / "less.toml"
+    path.write_text('[[object]]\nid = "psycho"\nname = "Test Psychopath"\ntype = "Creature — Zombie Assassin"\n'
+                    'power = "3"\ntoughness = "4"\n'
+                    'text = "{B}, {T}: Destroy target creature with power less than this creature\'s power."\n'
+                    'controller = "you"\n'
+                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
+                    '[[ask]]\ncan_target = "psycho"\ntarget = "bears"\n')
+    assert main(["ask", "--json", str(path)]) == 0
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert answer["warnings"] == [{"object": "psycho", "ability": 1,
+                                   "not_modelled": "{B}, {T}: Destroy target creature with power less than this creature's power."}]
+
+
+def test_escaping_with_counters_is_not_applied_and_warns(tmp_path, capsys):
+    # 702.138c: read as escapes_with_counters, which no rule applies: every
+    # answer on the board says so.
+    from pyglue.cli import main
+
+    path = tmp_path / "escape.toml"
+    path.write_text('[[object]]\nid = "hound"\nname = "Test Hound"\ntype = "Creature — Elemental Dog"\n'
+                    'power = "6"\ntoughness = "1"\n'
+                    'text = "This creature escapes with a +1/+1 counter on it."\ncontroller = "you"\n'
+                    '[[object]]\nid = "forest"\ncard = "Forest"\ncontroller = "you"\n'
+                    '[[ask]]\ncould_produce = "forest"\n')
+    assert main(["ask", "--json", str(path)]) == 0
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert {"object": "hound", "ability": 1,
+            "not_modelled": "This creature escapes with a +1/+1 counter on it."} in answer["warnings"]
