@@ -17,6 +17,7 @@ from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
 
+from .actions import Actions
 from .conditions import condition as typed_condition
 from .costs import Costs
 from .effects import Effects
@@ -557,5 +558,5 @@ def _call_userfunc(self, tree, new_children=None):
 
 
 Clauses = merged(Sentences, selectors=Selectors, targets=Targets, costs=Costs, mana=Mana,
-                 triggers=Triggers, effects=Effects, statics=Statics,
+                 triggers=Triggers, effects=Effects, actions=Actions, statics=Statics,
                  replacement=Replacement, layer_statics=LayerStatics, amounts=Amounts)

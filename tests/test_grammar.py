@@ -1185,7 +1185,7 @@ def test_trigger_events(condition, trigger, sels):
       "sel_keyword(S1,flying)"}),
     ("Tap up to two target creatures as though they had haste.",
      {"target(A,1,S1)", "target_count(A,1,0,2)", "sel_type(S1,creature)"}),
-    ("Target player shuffles their library.", {"target(A,1,S1)", "sel_player(S1)"}),
+    ("Target player shuffles their library twice.", {"target(A,1,S1)", "sel_player(S1)"}),
     ("Target opponent discards two cards at random, then mills a card.",
      {"target(A,1,S1)", "sel_opponent(S1)"}),
     ("Counter target spell and its controller loses 2 life for each card in their hand.",
@@ -1428,7 +1428,7 @@ def test_press_for_answers_and_gadwick_tap():
                       "artifact with \"{2}, Sacrifice this token: Draw a card.\")", ["Sorcery"]) == {
         "ability_kind(a1,spell)", "target(a1,1,a1.1)", "sel_type(a1.1,creature)",
         "effect(a1,1,tap(target(1)))",
-        'effect(a1,2,other("It doesn\'t untap during its controller\'s next untap step"))',
+        "effect(a1,2,doesnt_untap_next(it))",
         "ability_kind(a2,spell)", "effect(a2,1,investigate(1))"}
     fs = card_facts("Gadwick, the Wizened", "Whenever you cast a blue spell, tap target nonland "
                     "permanent an opponent controls.", ["Creature"], ["Legendary"])
@@ -2246,6 +2246,135 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
 
     assert warnings("At the beginning of your upkeep, frobnicate the widgets.") == []
     assert [w["object"] for w in warnings("Frobnicate the widgets.")] == ["x"]
+
+
+# ------------------------------------------ actions (grammar/actions.lark)
+
+@pytest.mark.parametrize("text, expected", [
+    # 701.50a, 701.44a: a target connives or explores
+    ("Target creature you control connives.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "sel_controller(a1.1,you)", "effect(a1,1,connive(target(1)))"}),
+    ("Up to one target creature you control explores.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "sel_controller(a1.1,you)",
+      "target_count(a1,1,0,1)", "effect(a1,1,explore(target(1)))"}),
+    ("This creature connives.", {"effect(a1,1,connive(sel_self))"}),
+    ("Draw a card. You may have it connive.", {"effect(a1,1,draw(you,n(1)))"}),
+    # 502.3: the object spoken of before
+    ("Tap target creature. Those creatures don't untap during their controllers' next untap step.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,tap(target(1)))",
+      "effect(a1,2,doesnt_untap_next(it))"}),
+    # 701.24
+    ("Shuffle your library.", {"effect(a1,1,shuffle(you))"}),
+    ("Target player shuffles their library.",
+     {"target(a1,1,a1.1)", "sel_player(a1.1)", "effect(a1,1,shuffle(target(1)))"}),
+    ("Shuffle your graveyard into your library.", {"effect(a1,1,shuffle_graveyard_into_library(you))"}),
+    ("Each player shuffles their graveyard into their library.",
+     {"effect(a1,1,shuffle_graveyard_into_library(each_player))"}),
+    ("Shuffle your hand and graveyard into your library, then draw seven cards.",
+     {"effect(a1,1,shuffle_hand_and_graveyard_into_library(you))", "effect(a1,2,draw(you,n(7)))"}),
+    ("The owner of target nonland permanent shuffles it into their library.",
+     {"target(a1,1,a1.1)", "sel_not_type(a1.1,land)", "effect(a1,1,shuffle_into_library(target(1)))"}),
+    # 701.12b
+    ("Exchange control of this creature and target creature.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,exchange_control(sel_self,target(1)))"}),
+    ("Exchange control of target artifact and target creature.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,artifact)", "target(a1,2,a1.2)", "sel_type(a1.2,creature)",
+      "effect(a1,1,exchange_control(target(1),target(2)))"}),
+    ("Exchange control of two target creatures.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "target_count(a1,1,2,2)",
+      "effect(a1,1,exchange_control(target(1),target(1)))"}),
+    # 701.26a: chosen, not targeted
+    ("Untap up to four lands.", {"sel_type(a1.1,land)", "effect(a1,1,untap(you,a1.1,up_to(4)))"}),
+    ("Untap two lands.", {"sel_type(a1.1,land)", "effect(a1,1,untap(you,a1.1,2))"}),
+    ("Tap two untapped creatures you control.",
+     {"sel_type(a1.1,creature)", "sel_controller(a1.1,you)", "sel_untapped(a1.1)",
+      "effect(a1,1,tap(you,a1.1,2))"}),
+    ("Tap any number of untapped creatures you control.",
+     {"sel_type(a1.1,creature)", "sel_controller(a1.1,you)", "sel_untapped(a1.1)",
+      "effect(a1,1,tap(you,a1.1,x))"}),
+    # "one or two target": still a target's count
+    ("Tap one or two target creatures.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "target_count(a1,1,1,2)", "effect(a1,1,tap(target(1)))"}),
+    ("Return up to two creature cards from your graveyard to your hand.",
+     {"sel_type(a1.1,creature)", "sel_zone(a1.1,graveyard)", "effect(a1,1,return_to_hand(you,a1.1,up_to(2)))"}),
+    ("Put up to two land cards from your hand onto the battlefield tapped.",
+     {"sel_type(a1.1,land)", "sel_zone(a1.1,hand)",
+      "effect(a1,1,put_onto_battlefield(you,a1.1,up_to(2),tapped))"}),
+    # 701.15a, 701.60a, 701.65a, 701.28a
+    ("Goad all creatures you don't control.",
+     {"sel_type(a1.1,creature)", "sel_controller(a1.1,not_you)", "effect(a1,1,goad(a1.1))"}),
+    ("Suspect target creature.", {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,suspect(target(1)))"}),
+    ("Airbend up to one target creature.",
+     {"target(a1,1,a1.1)", "sel_type(a1.1,creature)", "target_count(a1,1,0,1)", "effect(a1,1,airbend(target(1)))"}),
+    ("Convert Y.", {"effect(a1,1,convert(sel_self))"}),
+    # one verb, two targets
+    ("Destroy target creature and target land.",
+     {"target(a1,1,a1.1)", "target(a1,2,a1.2)", "effect(a1,1,destroy(target(1)))", "effect(a1,2,destroy(target(2)))"}),
+    ("Return target creature and target land to their owners' hands.",
+     {"effect(a1,1,return_to_hand(target(1)))", "effect(a1,2,return_to_hand(target(2)))"}),
+    # of the cards looked at
+    ("Look at the top five cards of your library. Put two of them into your hand and the rest into your graveyard.",
+     {"sel_among_referred(a1.1)", "effect(a1,2,put_into(you,a1.1,2,hand))", "effect(a1,3,put_rest(graveyard,any_order))"}),
+    ("Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
+     "tapped and the other into your hand, then shuffle.",
+     {"sel_among_referred(a1.2)", "effect(a1,3,put_onto_battlefield(you,a1.2,1,tapped))",
+      "effect(a1,4,put_rest(hand,any_order))", "effect(a1,5,shuffle(you))"}),
+    ("Draw three cards, then put two cards from your hand on top of your library in any order.",
+     {"sel_zone(a1.1,hand)", "effect(a1,2,put_on_library(you,a1.1,2,top))"}),
+    ("You may exile a creature card from your graveyard.",
+     {"sel_type(a1.1,creature)", "sel_zone(a1.1,graveyard)", "effect(a1,1,exile(you,a1.1,1))", "effect_optional(a1,1)"}),
+    ("Exile two cards from your graveyard.", {"sel_zone(a1.1,graveyard)", "effect(a1,1,exile(you,a1.1,2))"}),
+    ("Target opponent loses half their life, rounded up.",
+     {"sel_opponent(a1.1)", "effect(a1,1,lose_life(target(1),half_life(up)))"}),
+    ("You lose half your life, rounded up.", {"effect(a1,1,lose_life(you,half_life(up)))"}),
+    ("Each player discards all the cards in their hand.", {"effect(a1,1,discard_hand(each_player))"}),
+    ("Target player discards two cards and loses 2 life.",
+     {"effect(a1,1,discard(target(1),n(2)))", "effect(a1,2,lose_life(target(1),n(2)))"}),
+    ("Exile Y, then return him to the battlefield transformed under his owner's control.",
+     {"effect(a1,1,exile(sel_self))", "effect(a1,2,return_to_battlefield_transformed_under_owner(it))"}),
+    ("Return all attacking creatures to their owner's hand.",
+     {"sel_attacking(a1.1)", "sel_type(a1.1,creature)", "effect(a1,1,return_to_hand(a1.1))"}),
+    ("Put its counters on target creature you control.",
+     {"sel_controller(a1.1,you)", "effect(a1,1,put_counters_of(it,target(1),any))"}),
+    # "all" is the word all, not the article "a" and a counter kind "ll"
+    ("Remove all counters from target creature.", {"effect(a1,1,remove_counters(target(1),any,all))"}),
+    ("Remove all flood counters from Y.", {'effect(a1,1,remove_counters(sel_self,"flood",all))'}),
+    ("Untap it and remove it from combat.", {"effect(a1,1,untap(it))", "effect(a1,2,remove_from_combat(it))"}),
+    ("You may copy it.", {"effect(a1,1,copy_object(it))", "effect_optional(a1,1)"}),
+    ("Copy that ability.", {"effect(a1,1,copy_object(it))"}),
+    ("You may have target player mill two cards.",
+     {"sel_player(a1.1)", "effect(a1,1,mill(target(1),n(2)))", "effect_optional(a1,1)"}),
+    ("You may have that player shuffle.", {"effect(a1,1,shuffle(that_player))", "effect_optional(a1,1)"}),
+    ("The owner of target nonland permanent puts it on their choice of the top or bottom of their library.",
+     {"sel_not_type(a1.1,land)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
+    ("Put target creature into its owner's library second from the top.",
+     {"sel_type(a1.1,creature)", "effect(a1,1,put_on_library(target(1),from_top(2)))"}),
+    ("Mill three cards, then return a land card from your graveyard to the battlefield tapped.",
+     {"effect(a1,1,mill(you,n(3)))", "sel_type(a1.1,land)", "sel_zone(a1.1,graveyard)",
+      "effect(a1,2,return_to_battlefield(you,a1.1,1,tapped))"}),
+    ("Tap up to two target creatures and put a stun counter on each of them.",
+     {"effect(a1,1,tap(target(1)))", 'effect(a1,2,put_counters(it,"stun",n(1)))'}),
+])
+def test_actions(text, expected):
+    fs = card_facts("Y", text, ["Sorcery"])
+    assert not any(f.startswith("unparsed") for f in fs), fs
+    assert expected <= fs, fs - expected
+
+
+def test_two_targets_of_a_player_are_not_destroyed():
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Destroy target creature and target player mills three cards.", ["Sorcery"]))
+
+
+def test_another_card_returned_is_not_read_as_other_than_the_source():
+    # "another": other than the card spoken of before (the sacrificed one), not sel_other
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "You may return another permanent card from your graveyard to the battlefield.", ["Sorcery"]))
+
+
+def test_actions_optional_connive():
+    fs = card_facts("Y", "You may have it connive.", ["Sorcery"])
+    assert {"effect(a1,1,connive(it))", "effect_optional(a1,1)"} <= fs
 
 
 # ------------------------------------------------- conditions in typed terms

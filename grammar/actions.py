@@ -1,0 +1,308 @@
+"""Transformer of grammar/actions.lark: one-shot verbs of effects (701
+keyword actions and others) over the shared object phrases."""
+
+from clingo import Number
+from lark import v_args
+
+from .reading import NotUnderstood, Reading, _n, const, fn
+
+
+@v_args(inline=True)
+class Actions(Reading):
+    def connives(self, what):
+        """701.50a: "Target creature you control connives", "This creature connives"."""
+        return self._effect(fn("connive", what))
+
+    def explores(self, what):
+        """701.44a: "Target creature you control explores"."""
+        return self._effect(fn("explore", what))
+
+    def may_have_connive(self, what):
+        """"You may have it connive": its controller's action, your choice."""
+        return self._effect(fn("connive", what)) + [("effect_optional",)]
+
+    def may_have_explore(self, what):
+        return self._effect(fn("explore", what)) + [("effect_optional",)]
+
+    def doesnt_untap_next_it(self, what, *_words):
+        """"It (that creature, those creatures) doesn't untap during its
+        controller's next untap step" (502.3): the object spoken of before."""
+        if what == const("they"):
+            what = const("it")
+        return self._effect(fn("doesnt_untap_next", what))
+
+    @staticmethod
+    def _zones(tokens, *zones):
+        if tuple(t.value for t in tokens) != zones:
+            raise NotUnderstood(" ".join(t.value for t in tokens))
+
+    def shuffle_your_library(self, zone):
+        """701.24a: "Shuffle your library"."""
+        self._zones([zone], "library")
+        return self._effect(fn("shuffle", const("you")))
+
+    def shuffles_their_library(self, who, zone):
+        """"Target player shuffles their library", "Each player shuffles their library"."""
+        self._zones([zone], "library")
+        self._player(who)
+        return self._effect(fn("shuffle", who))
+
+    def shuffle_your_graveyard(self, graveyard, library):
+        """"Shuffle your graveyard into your library"."""
+        self._zones([graveyard, library], "graveyard", "library")
+        return self._effect(fn("shuffle_graveyard_into_library", const("you")))
+
+    def each_shuffles_graveyard(self, who, graveyard, library):
+        """"Each player shuffles their graveyard into their library"."""
+        self._zones([graveyard, library], "graveyard", "library")
+        return self._effect(fn("shuffle_graveyard_into_library", who))
+
+    def shuffle_your_hand_and_graveyard(self, hand, graveyard, library):
+        """"Shuffle your hand and graveyard into your library"."""
+        self._zones([hand, graveyard, library], "hand", "graveyard", "library")
+        return self._effect(fn("shuffle_hand_and_graveyard_into_library", const("you")))
+
+    def owner_shuffles_it(self, what, library):
+        """400.3: "The owner of target nonland permanent shuffles it into
+        their library": the object into its owner's library."""
+        self._zones([library], "library")
+        return self._effect(fn("shuffle_into_library", what))
+
+    def exchange_control(self, first, second):
+        """701.12b: "Exchange control of this creature and target creature"."""
+        return self._effect(fn("exchange_control", first, second))
+
+    def exchange_control_of_two(self, target):
+        """701.12b: "Exchange control of two target creatures": the two objects of the target."""
+        if self.target_sels.get(target, (None, None))[1] != (2, 2):
+            raise NotUnderstood("not two targets")
+        return self._effect(fn("exchange_control", target, target))
+
+    def chosen_count(self, n):
+        return n
+
+    def chosen_x(self):
+        return const("x")
+
+    def chosen_one(self):
+        return 1
+
+    def chosen_another(self):
+        """"another": one, other than the ability's source."""
+        return (1, ["sel_other"])
+
+    def _you_choose(self, verb, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred in extra:
+            self.facts.append(fn(pred, sel))
+        return self._effect(fn(verb, const("you"), sel, _n(n)))
+
+    def tap_chosen(self, count, sel):
+        """701.26a: "Tap two untapped creatures you control": you choose which."""
+        return self._you_choose("tap", count, sel)
+
+    def tap_chosen_untapped(self, count, sel):
+        """"Tap two untapped creatures you control" (as the cost tap_untapped)."""
+        self.facts.append(fn("sel_untapped", sel))
+        return self._you_choose("tap", count, sel)
+
+    def exile_chosen(self, count, sel):
+        """"Exile a creature card from your graveyard": you choose which (as "Sacrifice a creature")."""
+        return self._you_choose("exile", count, sel)
+
+    def untap_chosen(self, count, sel):
+        """701.26a: "Untap two lands": you choose which."""
+        return self._you_choose("untap", count, sel)
+
+    def tap_up_to(self, n, sel):
+        return self._effect(fn("tap", const("you"), sel, fn("up_to", Number(n))))
+
+    def untap_up_to(self, n, sel):
+        """"Untap up to four lands": you choose which, none to four."""
+        return self._effect(fn("untap", const("you"), sel, fn("up_to", Number(n))))
+
+    def return_up_to_to_hand(self, n, sel):
+        """"Return up to two creature cards from your graveyard to your hand"."""
+        return self._effect(fn("return_to_hand", const("you"), sel, fn("up_to", Number(n))))
+
+    def put_up_to_onto_battlefield(self, n, sel):
+        """"Put up to two creature cards from your hand onto the battlefield"."""
+        return self._effect(fn("put_onto_battlefield", const("you"), sel, fn("up_to", Number(n)),
+                               const("untapped")))
+
+    def put_up_to_onto_battlefield_tapped(self, n, sel):
+        return self._effect(fn("put_onto_battlefield", const("you"), sel, fn("up_to", Number(n)),
+                               const("tapped")))
+
+    def put_up_to_into(self, n, sel, zone):
+        """"Put up to two land cards from among them into your hand"."""
+        return self._effect(fn("put_into", const("you"), sel, fn("up_to", Number(n)), const(zone.value)))
+
+    def _objects(self, verb, *targets):
+        """Each target's effect of the verb."""
+        self._no_player(*targets)
+        return [c for t in targets for c in self._effect(fn(verb, t))]
+
+    def _no_player(self, *targets):
+        """Targets that are objects: a player target ("target player") is refused."""
+        for target in targets:
+            sel = self.target_sels.get(target, (None,))[0]
+            if any(f.name in ("sel_player", "sel_opponent", "sel_any_target") and f.arguments[0] == sel
+                   for f in self.facts):
+                raise NotUnderstood("a player target")
+
+    def destroy_both(self, first, second):
+        """701.8a: "Destroy target creature and target land": each destroyed."""
+        return self._objects("destroy", first, second)
+
+    def exile_both(self, first, second):
+        return self._objects("exile", first, second)
+
+    def return_both_to_hand(self, first, second):
+        """"Return target creature and target land to their owners' hands"."""
+        return self._objects("return_to_hand", first, second)
+
+    def _among_them(self):
+        """The cards spoken of before, as "Choose one of them" (sel_among_referred)."""
+        return self._selector([("sel_among_referred", None)])
+
+    def put_n_of_them(self, n, zone, rest):
+        """"Put two of them into your hand and the rest on the bottom of your
+        library in any order": you choose N of the cards looked at."""
+        return self._effect(fn("put_into", const("you"), self._among_them(), Number(n), const(zone.value))) + rest
+
+    def put_up_to_n_of_them(self, n, zone, rest):
+        return self._effect(fn("put_into", const("you"), self._among_them(), fn("up_to", Number(n)),
+                               const(zone.value))) + rest
+
+    def put_one_onto_other_into(self, zone):
+        """"Put one onto the battlefield tapped and the other into your hand"
+        (of the two cards revealed)."""
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return (self._effect(fn("put_onto_battlefield", const("you"), self._among_them(), Number(1), const("tapped")))
+                + self._effect(fn("put_rest", const("hand"), const("any_order"))))
+
+    def put_chosen_on_top(self, count, sel, zone):
+        """"Put two cards from your hand on top of your library in any order"
+        (401.4: the order is their owner's choice)."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._you_choose_on_top(count, sel)
+
+    def _you_choose_on_top(self, count, sel):
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        for pred, _ in extra:
+            self.facts.append(fn(pred, sel))
+        return self._effect(fn("put_on_library", const("you"), sel, _n(n), const("top")))
+
+    def copy_it(self, *_words):
+        """707.10: "Copy it", "Copy that ability": the spell or ability spoken of before."""
+        return self._effect(fn("copy_object", const("it")))
+
+    def copy_this_spell(self, this):
+        """707.10: "Copy this spell" (as "When you cast this spell, copy it")."""
+        if not self.text.lower().rstrip(" .").endswith("this spell"):
+            raise NotUnderstood("copy this")
+        return self._effect(fn("copy_spell", this))
+
+    def may_have_mill(self, who, n, noun):
+        """"You may have target player mill two cards"."""
+        self._player(who)
+        return self._effect(fn("mill", who, self._cards(n, noun))) + [("effect_optional",)]
+
+    def may_have_shuffle(self, who):
+        """"You may have that player shuffle"."""
+        self._player(who)
+        return self._effect(fn("shuffle", who)) + [("effect_optional",)]
+
+    def owner_puts_top_or_bottom(self, target, zone):
+        """401.4: the owner chooses the top or the bottom of their library."""
+        self._zones([zone], "library")
+        self._no_player(target)
+        return self._effect(fn("put_on_library", target, const("top_or_bottom")))
+
+    ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+    def put_from_top(self, what, zone, ordinal):
+        """"Put target creature into its owner's library second from the top"."""
+        self._zones([zone], "library")
+        return self._effect(fn("put_on_library", what, fn("from_top", Number(self.ORDINALS[ordinal.value]))))
+
+    def return_chosen_to_battlefield(self, count, sel, state="untapped"):
+        """"Return a creature card from your graveyard to the battlefield": you choose which."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        if extra:  # "another creature card": other than one spoken of before, not the source
+            raise NotUnderstood("another")
+        return self._effect(fn("return_to_battlefield", const("you"), sel, _n(n), const(state)))
+
+    def return_chosen_to_battlefield_tapped(self, count, sel):
+        return self.return_chosen_to_battlefield(count, sel, "tapped")
+
+    def half_rounding(self, token):
+        return const(token.value)
+
+    def lose_half_life(self, who, rounding):
+        """107.1a: "Target opponent loses half their life, rounded up": half
+        of the player's life total (half_life(up), half_life(down))."""
+        self._player(who)
+        return self._effect(fn("lose_life", who, fn("half_life", rounding)))
+
+    def lose_half_your_life(self, rounding):
+        return self._effect(fn("lose_life", const("you"), fn("half_life", rounding)))
+
+    def discard_all_cards(self, who, zone):
+        """"Each player discards all the cards in their hand": discard_hand(Who)."""
+        self._player(who)
+        self._zones([zone], "hand")
+        return self._effect(fn("discard_hand", who))
+
+    def discard_and_lose_life(self, who, count, noun, amount):
+        """"Target player discards two cards and loses 2 life"."""
+        return self.discard_each(who, count, noun) + self.lose_life(who, amount)
+
+    def return_transformed_under_owner(self, what=None):
+        """712.14a: "Return it to the battlefield transformed under its owner's
+        control": with its back face up; "him"/"her" the card spoken of before."""
+        return self._effect(fn("return_to_battlefield_transformed_under_owner", const("it") if what is None else what))
+
+    def return_to_their_owners_hand(self, what):
+        """"Return all attacking creatures to their owner's hand" (each to its owner's)."""
+        return self._effect(fn("return_to_hand", what))
+
+    def put_its_counters(self, what):
+        """"Put its counters on target creature you control": the counters of
+        each kind the object spoken of before had (`any`), on O."""
+        return self._effect(fn("put_counters_of", const("it"), what, const("any")))
+
+    def put_its_counters_of_kind(self, kind, what):
+        """"Put its +1/+1 counters on target creature you control"."""
+        return self._effect(fn("put_counters_of", const("it"), what, kind))
+
+    def remove_all_counters(self, what):
+        """"Remove all counters from target creature": of every kind (`any`), all of them."""
+        return self._effect(fn("remove_counters", what, const("any"), const("all")))
+
+    def remove_all_counters_of_kind(self, kind, what):
+        """"Remove all flood counters from this enchantment"."""
+        return self._effect(fn("remove_counters", what, kind, const("all")))
+
+    def remove_from_combat(self, what):
+        """506.4: "Remove it from combat": it stops being an attacking or blocking creature."""
+        return self._effect(fn("remove_from_combat", what))
+
+    def goad_each(self, sel):
+        """701.15a: "Goad all creatures you don't control"."""
+        return self._effect(fn("goad", sel))
+
+    def suspect(self, what):
+        """701.60a: "Suspect target creature": it becomes suspected."""
+        return self._effect(fn("suspect", what))
+
+    def airbend(self, what):
+        """701.65a: "Airbend up to one target creature": exiled, castable for {2}."""
+        return self._effect(fn("airbend", what))
+
+    def convert(self, what):
+        """701.28a: "Convert ~": its other face up."""
+        return self._effect(fn("convert", what))
