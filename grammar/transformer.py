@@ -212,6 +212,21 @@ class Sentences(Reading):
         """A printed power or toughness: a number, or the string "*"."""
         return String(token.value) if token.value == "*" else Number(int(token.value))
 
+    def modal_not_chosen(self, counts):
+        """700.2: "Choose one that hasn't been chosen —": no mode this object's
+        ability chose before (modes_not_chosen(A, ever))."""
+        return ("spell", [("modal", *map(Number, counts)), ("modes_not_chosen", const("ever"))])
+
+    def modal_not_chosen_this_turn(self, counts):
+        return ("spell", [("modal", *map(Number, counts)), ("modes_not_chosen", const("this_turn"))])
+
+    def modes_both_with_commander(self):
+        """Up to two modes if its controller controls a commander as it is cast (903.3)."""
+        return ("spell", [("modes_max_if", Number(2), fn("controls_a_commander", const("you")))])
+
+    def modes_target_different_players(self):
+        return ("spell", [("modes_target_different_players",)])
+
     def modes_repeatable(self):
         """700.2d: "You may choose the same mode more than once"."""
         return ("spell", [("modes_repeatable",)])

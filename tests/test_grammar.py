@@ -1657,6 +1657,38 @@ def test_modal_headers(header, counts):
     assert 'modal(ab("c",1),%d,%d)' % counts in facts
 
 
+
+@pytest.mark.parametrize("head, types, expected", [
+    ("At the beginning of your upkeep, choose one that hasn't been chosen —", ["Enchantment"],
+     {'modal(ab("c",1),1,1)', 'modes_not_chosen(ab("c",1),ever)'}),
+    ("At the beginning of combat on your turn, choose one that hasn't been chosen this turn —", ["Artifact"],
+     {'modal(ab("c",1),1,1)', 'modes_not_chosen(ab("c",1),this_turn)'}),
+    ("Choose one. If you control a commander as you cast this spell, you may choose both instead.", ["Sorcery"],
+     {'modal(ab("c",1),1,1)', 'modes_max_if(ab("c",1),2,controls_a_commander(you))'}),
+    ("Choose two. Each mode must target a different player.", ["Sorcery"],
+     {'modal(ab("c",1),2,2)', 'modes_target_different_players(ab("c",1))'})])
+def test_modal_headers_with_a_limit(head, types, expected):
+    # 700.2: the limits on the modes a modal ability's header states
+    card = parse_card("c", "Pact", head + "\n• Draw a card.\n• Target player loses 2 life.", types)
+    assert expected <= {str(f) for f in card.facts}
+    assert not card.unparsed
+
+
+def test_modal_limits_not_checked_warn(tmp_path, capsys):
+    # The modes chosen before and the different players are not checked: the
+    # answers about such a spell say so.
+    from pyglue.cli import main
+
+    path = tmp_path / "pact.toml"
+    path.write_text('[[object]]\nid = "lich"\nname = "Test Lich"\ntype = "Sorcery"\nzone = "hand"\n'
+                    'text = "Choose two. Each mode must target a different player.\\n• Target player draws a card.'
+                    '\\n• Target player loses 2 life."\ncontroller = "you"\n'
+                    '[[ask]]\ncan_target = "lich"\ntarget = "you"\n')
+    assert main(["ask", "--json", str(path)]) == 0
+    [answer] = json.loads(capsys.readouterr().out)["answers"]
+    assert [(w["object"], w["ability"], w["not_modelled"].split("\n")[0]) for w in answer["warnings"]] == [
+        ("lich", 1, "Choose two. Each mode must target a different player.")]
+
 @pytest.mark.parametrize("text, exceptions", [
     ("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion "
      "in addition to its other types and it has \"When this creature becomes the target of a spell or ability, "
