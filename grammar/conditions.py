@@ -20,6 +20,10 @@ from .selectors import Selectors
 
 YOU = const("you")
 _LOCATED = ("sel_controller", "sel_controlled_by", "sel_zone")
+# what "O is <word>" reads: a color (105.2) or supertype (205.4)
+_ADJECTIVES = ("sel_color", "sel_not_color", "sel_supertype", "sel_not_supertype",
+               "sel_monocolored", "sel_multicolored", "sel_colorless")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
 @v_args(inline=True)
@@ -364,6 +368,128 @@ class Conditions(Reading):
     def drew_at_least(self, n, when):
         return fn("happened", fn("drew", YOU, Number(n)), when)
 
+    def targets(self, obj, sel):
+        """115.9b: "it targets a tapped creature": the spell or ability O
+        targets an object Sel selects."""
+        return fn("targets", obj, sel)
+
+    def shares_creature_type(self, obj, other):
+        """205.3: "it shares a creature type with this creature"."""
+        return fn("shares_creature_type", obj, other)
+
+    def powers_at_least(self, n, sel, _words):
+        """"you control three or more creatures with different powers": N
+        different powers among the objects Sel selects (208.1)."""
+        return fn("powers_at_least", self._controlled(sel), Number(n))
+
+    def object_is_adjective(self, obj, word):
+        """"enchanted creature is white" (105.2), "equipped creature is
+        legendary" (205.4): a color or supertype of O."""
+        pred, arg = self._adjective(word.value)
+        if pred not in _ADJECTIVES:
+            raise NotUnderstood(word.value)
+        self.subject = obj
+        return fn("matches", obj, self._selector([(pred, arg)]))
+
+    def object_is_another(self, obj, sel):
+        """"that creature is another Hero": not the ability's own object."""
+        self.facts.append(fn("sel_other", sel))
+        return self.object_is_a(obj, sel)
+
+    def graveyard_at_least(self, player, n):
+        """"an opponent has eight or more cards in their graveyard" (404)."""
+        return fn("graveyard_at_least", player, Number(n))
+
+    def _alone(self, state):
+        """506.5: attacking alone, blocking alone."""
+        if state.value not in ("attacking", "blocking"):
+            raise NotUnderstood(state.value + " alone")
+        return const(state.value + "_alone")
+
+    def it_is_state_alone(self, state):
+        return fn("is", const("it"), self._alone(state))
+
+    def is_state_alone(self, obj, state):
+        self.subject = obj
+        return fn("is", obj, self._alone(state))
+
+    def first_combat_phase(self):
+        """506.1: "it's the first combat phase of the turn"."""
+        return const("first_combat_phase")
+
+    def cast_during_main_phase(self, obj):
+        """505.1: "you cast this spell during your main phase"."""
+        return fn("was_cast_during", obj, YOU, const("main_phase"))
+
+    def resolved_nth_time(self, ordinal):
+        """"this is the second time this ability has resolved this turn"."""
+        return fn("resolved_this_turn", Number(_ORDINALS[ordinal.children[0].value]))
+
+    def activated_at_least(self, n):
+        """"this ability has been activated four or more times this turn" (602)."""
+        return fn("activated_this_turn_at_least", Number(n))
+
+    def none_on_battlefield(self, sel, _words):
+        """"no creatures are on the battlefield": whoever controls them."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("count_at_most", sel, Number(0))
+
+    # "Cast this spell only S" (601.3)
+    def cast_only(self, term):
+        return term
+
+    def cast_only_both(self, first, second):
+        return fn("all_of", fn("", first, second))
+
+    def during(self, period):
+        return fn("during", period)
+
+    def combat_before_blockers(self):
+        """"during combat before blockers are declared" (509)."""
+        return fn("all_of", fn("", fn("during", const("combat")), const("before_blockers_declared")))
+
+    def combat_after_blockers(self):
+        return fn("all_of", fn("", fn("during", const("combat")), const("after_blockers_declared")))
+
+    def combat_on(self, period):
+        """"during combat on an opponent's turn"."""
+        return fn("all_of", fn("", fn("during", const("combat")), fn("during", period)))
+
+    def before_attackers_declared(self):
+        return const("before_attackers_declared")
+
+    def before_combat_damage(self):
+        return const("before_combat_damage_step")
+
+    def after_combat(self):
+        return const("after_combat")
+
+    def attacked_this_step(self):
+        """508.1: "you've been attacked this step": a creature attacks you."""
+        return fn("happened", fn("was_attacked", YOU), const("this_step"))
+
+    def combat(self):
+        return const("combat")
+
+    def declare_attackers_step(self):
+        return const("declare_attackers_step")
+
+    def declare_blockers_step(self):
+        return const("declare_blockers_step")
+
+    def your_declare_attackers_step(self):
+        return const("your_declare_attackers_step")
+
+    def your_turn_period(self):
+        return const("your_turn")
+
+    def opponents_turn(self):
+        return const("opponents_turn")
+
+    def opponents_upkeep(self):
+        return const("opponents_upkeep")
+
     # the players and objects of a condition
     def you(self):
         return YOU
@@ -380,8 +506,9 @@ class Conditions(Reading):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    """The parser of conditions.lark."""
-    return open_grammar("conditions.lark", "condition")
+    """The parser of conditions.lark: a condition, and the words of "Cast
+    this spell only S" (rule cast_only)."""
+    return open_grammar("conditions.lark", ["condition", "cast_only"])
 
 
 @lru_cache(maxsize=1)
@@ -391,24 +518,58 @@ def _reader_class():
 
 
 @lru_cache(maxsize=1 << 12)
-def _tree(words):
-    return parse_or_none(_parser(), words, "condition")
+def _tree(words, start="condition"):
+    return parse_or_none(_parser(), words, start)
 
 
-def read_condition(ab, words, printed, next_sel, quotes, names):
+def _joined(words):
+    """The one way `words` read as two conditions joined by "or" / "and"
+    ("you control a Desert or there is a Desert card in your graveyard";
+    "... or if you control a basic land"): (joiner, (start, end) of each
+    part, trees), or None where no way, or more than one, reads."""
+    found = []
+    at = 0
+    while True:
+        i = min((j for j in (words.find(" or ", at), words.find(" and ", at)) if j >= 0), default=-1)
+        if i < 0:
+            break
+        joiner = "or" if words.startswith(" or ", i) else "and"
+        begin = i + len(joiner) + 2
+        if words.startswith("if ", begin):
+            begin += 3
+        first, second = _tree(words[:i]), _tree(words[begin:])
+        if first is not None and second is not None:
+            found.append((joiner, ((0, i), (begin, len(words))), (first, second)))
+        at = i + 1
+    return found[0] if len(found) == 1 else None
+
+
+def read_condition(ab, words, printed, next_sel, quotes, names, start="condition"):
     """(term, selector facts, the next selector's number, the object it
     begins with or None) of the condition
     `words` (lower-cased, names masked; `printed` the same words as printed),
-    or None where conditions.lark does not read them all."""
+    or None where conditions.lark does not read them all. Two conditions
+    joined by "or" ("and"), each read, are any_of((C1, C2)) (all_of)."""
     words = words.rstrip().rstrip(".")
     if not words.strip():
         return None
-    tree = _tree(words)
+    tree = _tree(words, start)
+    joined = None
     if tree is None:
-        return None
+        if start != "condition" or len(words) != len(printed.rstrip().rstrip(".")):
+            return None
+        joined = _joined(words)
+        if joined is None:
+            return None
     reader = _reader_class()(ab, printed, next_sel, quotes, names)
     try:
-        term = reader.transform(tree)
+        if joined is None:
+            term = reader.transform(tree)
+        else:
+            joiner, _spans, trees = joined
+            terms = [reader.transform(t) for t in trees]
+            term = fn("any_of" if joiner == "or" else "all_of", fn("", *terms))
+            reader.subject = None
     except VisitError as e:
         if isinstance(e.orig_exc, NotUnderstood):
             return None
@@ -430,7 +591,8 @@ def condition(reading, kind, token, printed=None):
         words, text = token.value, reading.text[token.start_pos:token.end_pos]
         if printed is None:
             printed = reading._original(token)
-    read = read_condition(reading.ab, words, text, reading.next_sel, reading.quotes, reading.names)
+    read = read_condition(reading.ab, words, text, reading.next_sel, reading.quotes, reading.names,
+                          "cast_only" if kind == "only" else "condition")
     if read is None:
         term = String(printed)
     else:

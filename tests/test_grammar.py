@@ -2396,6 +2396,44 @@ def condition_facts(text, types):
       "sel_zone(S1,graveyard)"}),
     ("As long as you've committed a crime this turn, this creature gets +1/+1.", ["Creature"],
      {"effect_condition(A,1,as_long_as(happened(committed_crime(you),this_turn)))"}),
+    # h-conditions2: what a spell targets (115.9b), shared creature types, different powers
+    ("This spell costs {3} less to cast if it targets a tapped creature.", ["Instant"],
+     {"effect_condition(A,1,if(targets(it,S1)))", "sel_tapped(S1)", "sel_type(S1,creature)"}),
+    ("When this creature enters, if you control three or more creatures with different powers, draw a card.",
+     ["Creature"], {"trigger_if(A,powers_at_least(S1,3))", "sel_type(S1,creature)", "sel_controller(S1,you)"}),
+    # two conditions joined, each read: any_of / all_of
+    ("At the beginning of your upkeep, if you control a Desert or there is a Desert card in your graveyard, draw a card.",
+     ["Enchantment"], {"trigger_if(A,any_of((count_at_least(S1,1),count_at_least(S2,1))))",
+                       "sel_subtype_in(S1,desert)", "sel_controller(S1,you)", "sel_subtype_in(S2,desert)",
+                       "sel_zone(S2,graveyard)"}),
+    ("As long as you have 30 or more life and an opponent has 10 or less life, this creature gets +5/+5.",
+     ["Creature"], {"effect_condition(A,1,as_long_as(all_of((life_at_least(you,30),life_at_most(an_opponent,10)))))"}),
+    # a color or supertype of an object (105.2, 205.4); "another" as before
+    ("As long as enchanted creature is white, it gets +1/+1.", ["Enchantment"],
+     {"effect_condition(A,1,as_long_as(matches(S1,S2)))", "sel_enchanted(S1)", "sel_color(S2,w)"}),
+    ("As long as equipped creature is legendary, it gets +2/+2.", ["Artifact"],
+     {"effect_condition(A,1,as_long_as(matches(S1,S2)))", "sel_equipped(S1)", "sel_supertype(S2,legendary)"}),
+    ("As long as an opponent has eight or more cards in their graveyard, this creature gets +1/+0.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(graveyard_at_least(an_opponent,8)))"}),
+    ("This creature can't be blocked as long as it's attacking alone.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(is(it,attacking_alone)))"}),
+    ("Whenever this creature attacks, if it's the first combat phase of the turn, untap it.", ["Creature"],
+     {"trigger_if(A,first_combat_phase)"}),
+    ("Draw a card. If you cast this spell during your main phase, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(was_cast_during(sel_self,you,main_phase)))"}),
+    ("{T}: Draw a card. If this is the second time this ability has resolved this turn, draw a card.", ["Creature"],
+     {"effect_condition(A,2,if(resolved_this_turn(2)))"}),
+    ("{R}: This creature gets +1/+0 until end of turn. If this ability has been activated four or more times this turn, sacrifice this creature.",
+     ["Creature"], {"effect_condition(A,2,if(activated_this_turn_at_least(4)))"}),
+    ("At the beginning of the end step, if no creatures are on the battlefield, sacrifice this enchantment.",
+     ["Enchantment"], {"trigger_if(A,count_at_most(S1,0))", "sel_type(S1,creature)"}),
+    # "Cast this spell only S" (601.3)
+    ("Cast this spell only during combat before blockers are declared.\nDraw a card.", ["Instant"],
+     {"cast_restriction(A,only(all_of((during(combat),before_blockers_declared))))"}),
+    ("Cast this spell only during the declare attackers step and only if you've been attacked this step.\nDraw a card.",
+     ["Instant"], {"cast_restriction(A,only(all_of((during(declare_attackers_step),happened(was_attacked(you),this_step)))))"}),
+    ("Cast this spell only if you control two or more Vampires.\nDraw a card.", ["Sorcery"],
+     {"cast_restriction(A,only(count_at_least(S1,2)))", "sel_subtype_in(S1,vampire)"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
@@ -2410,8 +2448,16 @@ def test_conditions_in_typed_terms(text, types, expected):
     # words the condition grammar does not read all of
     ("If you control two or more Wizards and a Swamp, draw a card.", ["Sorcery"],
      'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
-    ("When this creature enters, if you control three or more creatures with different powers, draw a card.",
-     ["Creature"], 'trigger_if(A,"you control three or more creatures with different powers")'),
+    ("When this creature enters, if you control three or more creatures with different toughnesses, draw a card.",
+     ["Creature"], 'trigger_if(A,"you control three or more creatures with different toughnesses")'),
+    # two conditions joined: one part not read keeps all the words
+    ("At the beginning of your end step, if you gained or lost life this turn, draw a card.", ["Creature"],
+     'trigger_if(A,"you gained or lost life this turn")'),
+    # "is" with a word that is no color or supertype
+    ("As long as this creature is modified, it gets +1/+1.", ["Creature"],
+     'effect_condition(A,1,as_long_as("this creature is modified"))'),
+    ("Cast this spell only during an opponent's turn, before attackers are declared.\nDraw a card.", ["Instant"],
+     'cast_restriction(A,only("during an opponent\'s turn, before attackers are declared"))'),
     ("At the beginning of your upkeep, sacrifice this creature unless you discard a card at random.", ["Creature"],
      'effect_condition(A,1,unless("you discard a card at random"))'),
 ])
