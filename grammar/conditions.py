@@ -323,6 +323,10 @@ class Conditions(Reading):
         """"a permanent left the battlefield under your control this turn"."""
         return fn("happened", fn("left_battlefield", self._controlled(self._one(count, sel))), when)
 
+    def left_battlefield_yours(self, count, sel, _words, when):
+        """"a permanent you controlled left the battlefield this turn"."""
+        return self.left_battlefield(count, sel, when)
+
     def no_spells_cast(self, when):
         return fn("not_happened", fn("spells_cast", const("a_player"), self._any_spell(), Number(1)), when)
 
@@ -434,6 +438,42 @@ class Conditions(Reading):
         if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
             raise NotUnderstood("a located selector")
         return fn("count_at_most", sel, Number(0))
+
+    def any_player_controls_one(self, sel):
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("count_at_least", sel, Number(1))
+
+    def object_power_at_least(self, obj, n):
+        """208.1: "this creature's power is 4 or greater"."""
+        return fn("power_at_least", obj, Number(n))
+
+    def object_power_at_most(self, obj, n):
+        return fn("power_at_most", obj, Number(n))
+
+    def object_entered(self, obj, when):
+        """"this creature entered this turn", "it entered this turn"."""
+        self.subject = obj
+        return fn("happened", fn("object_entered", obj), when)
+
+    def died_yours(self, count, sel, when):
+        """"a creature died under your control this turn": it was yours as it died."""
+        return fn("happened", fn("died", self._controlled(self._one(count, sel))), when)
+
+    def died_at_least(self, n, sel, when):
+        """"three or more creatures died this turn"."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("happened", fn("died_at_least", sel, Number(n)), when)
+
+    def discarded(self, when):
+        return fn("happened", fn("discarded", YOU, Number(1)), when)
+
+    def created_token(self, when):
+        return fn("happened", fn("created_token", YOU), when)
+
+    def no_monarch(self):
+        return const("no_monarch")
 
     # "Cast this spell only S" (601.3)
     def cast_only(self, term):
