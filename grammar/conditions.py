@@ -15,7 +15,7 @@ from lark import Lark, Token, v_args
 from lark.exceptions import VisitError
 
 from .lexing import open_grammar, parse_or_none
-from .reading import NotUnderstood, Reading, const, fn
+from .reading import COLORS, NotUnderstood, Reading, const, fn
 from .selectors import Selectors
 
 YOU = const("you")
@@ -471,6 +471,53 @@ class Conditions(Reading):
 
     def created_token(self, when):
         return fn("happened", fn("created_token", YOU), when)
+
+    def mana_spent_includes(self, token, obj):
+        """601.2h: "{B} was spent to cast this spell": at least that mana."""
+        return fn("mana_spent_includes", obj, fn("mana", String(token.value.upper())))
+
+    def colored_mana_spent(self, n, color, obj):
+        """"at least three white mana was spent to cast this spell": {W}{W}{W}."""
+        word = color.children[0].value if hasattr(color, "children") else color.value
+        return self.mana_spent_includes(Token("MANA", "{%s}" % COLORS[word] * n), obj)
+
+    def no_mana_spent(self, obj):
+        return fn("mana_spent_at_most", obj, Number(0))
+
+    def more_life(self, player, other):
+        return fn("more_life", player, other)
+
+    def more_cards_in_hand(self, player, other):
+        return fn("more_cards_in_hand", player, other)
+
+    def mana_value_was_at_most(self, n):
+        """608.2h: "its mana value was 3 or less": as it last existed."""
+        return fn("matched", const("it"), self._selector([("sel_mana_value_at_most", Number(n))]))
+
+    def power_was_at_most(self, obj, n):
+        self.subject = obj
+        return fn("matched", obj, self._selector([("sel_power_at_most", Number(n))]))
+
+    def had_counter(self, obj, kind):
+        """"it had a +1/+1 counter on it" (608.2h)."""
+        self.subject = obj
+        return fn("matched", obj, self._selector([("sel_counter", kind)]))
+
+    def object_did_not_attack(self, obj, when):
+        self.subject = obj
+        return fn("not_happened", fn("attacked", obj), when)
+
+    def did_not_attack(self, when):
+        return fn("not_happened", fn("attacked", YOU), when)
+
+    def did_not_play_land(self, when):
+        return fn("not_happened", fn("played_land", YOU), when)
+
+    def lost_life(self, player, when):
+        return fn("happened", fn("lost_life", player, Number(1)), when)
+
+    def lost_life_at_least(self, player, n, when):
+        return fn("happened", fn("lost_life", player, Number(n)), when)
 
     def no_monarch(self):
         return const("no_monarch")
