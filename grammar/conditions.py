@@ -519,6 +519,54 @@ class Conditions(Reading):
     def lost_life_at_least(self, player, n, when):
         return fn("happened", fn("lost_life", player, Number(n)), when)
 
+    def did_not_put(self, zone):
+        """"If you don't put the card into your hand": the card the ability
+        spoke of was not put there (the optional action before, 118.12)."""
+        return fn("did_not_put", YOU, const(zone.value))
+
+    def did_not_put_onto_battlefield(self):
+        return fn("did_not_put", YOU, const("battlefield"))
+
+    def they_cant(self):
+        return fn("could_not", const("that_player"))
+
+    def controlled(self, obj):
+        """608.2h: "if you controlled that permanent" (as it last existed)."""
+        return fn("controlled", YOU, obj)
+
+    def controls_object(self, obj):
+        if isinstance(obj, type(YOU)) and obj.name == "sel":
+            raise NotUnderstood("a group")
+        return fn("controls", YOU, obj)
+
+    def full_party(self, player):
+        """700.8: "you have a full party"."""
+        return fn("full_party", player)
+
+    def has_keyword(self, obj, word):
+        """"that creature has toxic": O has the keyword ability (702)."""
+        pred, arg = self.with_keyword(word)
+        self.subject = obj
+        return fn("matches", obj, self._selector([(pred, arg)]))
+
+    def pays_energy(self, player, *tokens):
+        return fn("pays", player, fn("pay_energy", Number(len(tokens))))
+
+    def pays_exile(self, player, count, sel):
+        """"unless you exile a card from your graveyard": costs.lark's exile(Sel, N), Sel in its zone."""
+        if not any(f.name == "sel_zone" and f.arguments[0] == sel for f in self.facts):
+            raise NotUnderstood("no zone")
+        sel, n = self.counted(count, sel)
+        if not isinstance(n, type(Number(1))):
+            raise NotUnderstood("no number")
+        return fn("pays", player, fn("exile", sel, n))
+
+    def cast_from_a_graveyard(self, obj):
+        return fn("was_cast_from", obj, YOU, fn("all", const("graveyard")))
+
+    def not_starting_player(self):
+        return fn("not_starting_player", YOU)
+
     def no_monarch(self):
         return const("no_monarch")
 
