@@ -567,6 +567,30 @@ class Conditions(Reading):
     def not_starting_player(self):
         return fn("not_starting_player", YOU)
 
+    def left_battlefield_any(self, count, sel, when):
+        """"a nonland permanent left the battlefield this turn": whoever controlled it."""
+        sel = self._one(count, sel)
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("happened", fn("left_battlefield", sel), when)
+
+    def spell_warped(self, when):
+        """702.185c: a spell was cast for its warp cost."""
+        return fn("happened", fn("warped", const("a_player")), when)
+
+    def _unlocated(self, sel):
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return sel
+
+    def left_graveyard(self, count, sel, when):
+        """"a card left your graveyard this turn": N or more cards Sel selects
+        left your graveyard (left_graveyard(you, Sel, N))."""
+        return fn("happened", fn("left_graveyard", YOU, self._unlocated(self._one(count, sel)), Number(1)), when)
+
+    def left_graveyard_at_least(self, n, sel, when):
+        return fn("happened", fn("left_graveyard", YOU, self._unlocated(sel), Number(n)), when)
+
     def no_monarch(self):
         return const("no_monarch")
 

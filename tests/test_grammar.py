@@ -2480,6 +2480,11 @@ def condition_facts(text, types):
      {"effect_condition(A,2,if(was_cast_from(sel_self,you,all(graveyard))))"}),
     ("Draw a card. If you weren't the starting player, draw a card.", ["Sorcery"],
      {"effect_condition(A,2,if(not_starting_player(you)))"}),
+    ("At the beginning of your end step, if a nonland permanent left the battlefield this turn or a spell was warped this turn, draw a card.",
+     ["Creature"], {"trigger_if(A,any_of((happened(left_battlefield(S1),this_turn),happened(warped(a_player),this_turn))))",
+                    "sel_not_type(S1,land)"}),
+    ("At the beginning of your end step, if a card left your graveyard this turn, draw a card.", ["Creature"],
+     {"trigger_if(A,happened(left_graveyard(you,S1,1),this_turn))"}),
     # "Cast this spell only S" (601.3)
     ("Cast this spell only during combat before blockers are declared.\nDraw a card.", ["Instant"],
      {"cast_restriction(A,only(all_of((during(combat),before_blockers_declared))))"}),
