@@ -591,6 +591,22 @@ class Conditions(Reading):
     def left_graveyard_at_least(self, n, sel, when):
         return fn("happened", fn("left_graveyard", YOU, self._unlocated(sel), Number(n)), when)
 
+    def player_cast_one(self, player, sel, when):
+        """"an opponent cast a creature spell this turn": one opponent did."""
+        return fn("happened", fn("spells_cast", player, self._spells(sel), Number(1)), when)
+
+    def not_cast(self, sel, when):
+        """"you haven't cast a spell this turn"."""
+        return fn("not_happened", fn("spells_cast", YOU, self._spells(sel), Number(1)), when)
+
+    def surveilled(self, when):
+        """701.25: "you've surveilled this turn"."""
+        return fn("happened", fn("surveilled", YOU), when)
+
+    def none_died(self, sel, when):
+        """"no creatures died this turn"."""
+        return fn("not_happened", fn("died", self._unlocated(sel)), when)
+
     def no_monarch(self):
         return const("no_monarch")
 

@@ -2485,6 +2485,18 @@ def condition_facts(text, types):
                     "sel_not_type(S1,land)"}),
     ("At the beginning of your end step, if a card left your graveyard this turn, draw a card.", ["Creature"],
      {"trigger_if(A,happened(left_graveyard(you,S1,1),this_turn))"}),
+    ("This creature gets +1/+1 as long as you had another creature enter the battlefield under your control this turn.",
+     ["Creature"], {"effect_condition(A,1,as_long_as(happened(entered(S1,1),this_turn)))", "sel_other(S1)",
+                    "sel_controller(S1,you)"}),
+    ("This creature has flash as long as you haven't cast a spell this turn.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(not_happened(spells_cast(you,S1,1),this_turn)))", "sel_zone(S1,stack)"}),
+    ("Cast this spell only if an opponent cast a creature spell this turn.\nDraw a card.", ["Instant"],
+     {"cast_restriction(A,only(happened(spells_cast(an_opponent,S1,1),this_turn)))", "sel_type(S1,creature)"}),
+    ("At the beginning of the end step, if no creatures died this turn, draw a card.", ["Creature"],
+     {"trigger_if(A,not_happened(died(S1),this_turn))", "sel_type(S1,creature)"}),
+    # "you discard two cards" stays a payment (a number before "cards" is a group's)
+    ("Sacrifice this creature unless you discard two cards.", ["Sorcery"],
+     {"effect_condition(A,1,unless(pays(you,discard(S1,2))))"}),
     # "Cast this spell only S" (601.3)
     ("Cast this spell only during combat before blockers are declared.\nDraw a card.", ["Instant"],
      {"cast_restriction(A,only(all_of((during(combat),before_blockers_declared))))"}),
