@@ -15,11 +15,15 @@ from lark import Lark, Token, v_args
 from lark.exceptions import VisitError
 
 from .lexing import open_grammar, parse_or_none
-from .reading import NotUnderstood, Reading, const, fn
+from .reading import COLORS, NotUnderstood, Reading, const, fn
 from .selectors import Selectors
 
 YOU = const("you")
 _LOCATED = ("sel_controller", "sel_controlled_by", "sel_zone")
+# what "O is <word>" reads: a color (105.2) or supertype (205.4)
+_ADJECTIVES = ("sel_color", "sel_not_color", "sel_supertype", "sel_not_supertype",
+               "sel_monocolored", "sel_multicolored", "sel_colorless")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
 @v_args(inline=True)
@@ -319,6 +323,10 @@ class Conditions(Reading):
         """"a permanent left the battlefield under your control this turn"."""
         return fn("happened", fn("left_battlefield", self._controlled(self._one(count, sel))), when)
 
+    def left_battlefield_yours(self, count, sel, _words, when):
+        """"a permanent you controlled left the battlefield this turn"."""
+        return self.left_battlefield(count, sel, when)
+
     def no_spells_cast(self, when):
         return fn("not_happened", fn("spells_cast", const("a_player"), self._any_spell(), Number(1)), when)
 
@@ -364,6 +372,299 @@ class Conditions(Reading):
     def drew_at_least(self, n, when):
         return fn("happened", fn("drew", YOU, Number(n)), when)
 
+    def targets(self, obj, sel):
+        """115.9b: "it targets a tapped creature": the spell or ability O
+        targets an object Sel selects."""
+        return fn("targets", obj, sel)
+
+    def shares_creature_type(self, obj, other):
+        """205.3: "it shares a creature type with this creature"."""
+        return fn("shares_creature_type", obj, other)
+
+    def powers_at_least(self, n, sel, _words):
+        """"you control three or more creatures with different powers": N
+        different powers among the objects Sel selects (208.1)."""
+        return fn("powers_at_least", self._controlled(sel), Number(n))
+
+    def object_is_adjective(self, obj, word):
+        """"enchanted creature is white" (105.2), "equipped creature is
+        legendary" (205.4): a color or supertype of O."""
+        pred, arg = self._adjective(word.value)
+        if pred not in _ADJECTIVES:
+            raise NotUnderstood(word.value)
+        self.subject = obj
+        return fn("matches", obj, self._selector([(pred, arg)]))
+
+    def object_is_another(self, obj, sel):
+        """"that creature is another Hero": not the ability's own object."""
+        self.facts.append(fn("sel_other", sel))
+        return self.object_is_a(obj, sel)
+
+    def graveyard_at_least(self, player, n):
+        """"an opponent has eight or more cards in their graveyard" (404)."""
+        return fn("graveyard_at_least", player, Number(n))
+
+    def _alone(self, state):
+        """506.5: attacking alone, blocking alone."""
+        if state.value not in ("attacking", "blocking"):
+            raise NotUnderstood(state.value + " alone")
+        return const(state.value + "_alone")
+
+    def it_is_state_alone(self, state):
+        return fn("is", const("it"), self._alone(state))
+
+    def is_state_alone(self, obj, state):
+        self.subject = obj
+        return fn("is", obj, self._alone(state))
+
+    def first_combat_phase(self):
+        """506.1: "it's the first combat phase of the turn"."""
+        return const("first_combat_phase")
+
+    def cast_during_main_phase(self, obj):
+        """505.1: "you cast this spell during your main phase"."""
+        return fn("was_cast_during", obj, YOU, const("main_phase"))
+
+    def resolved_nth_time(self, ordinal):
+        """"this is the second time this ability has resolved this turn"."""
+        return fn("resolved_this_turn", Number(_ORDINALS[ordinal.children[0].value]))
+
+    def activated_at_least(self, n):
+        """"this ability has been activated four or more times this turn" (602)."""
+        return fn("activated_this_turn_at_least", Number(n))
+
+    def none_on_battlefield(self, sel, _words):
+        """"no creatures are on the battlefield": whoever controls them."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("count_at_most", sel, Number(0))
+
+    def any_player_controls_one(self, sel):
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("count_at_least", sel, Number(1))
+
+    def object_power_at_least(self, obj, n):
+        """208.1: "this creature's power is 4 or greater"."""
+        return fn("power_at_least", obj, Number(n))
+
+    def object_power_at_most(self, obj, n):
+        return fn("power_at_most", obj, Number(n))
+
+    def object_entered(self, obj, when):
+        """"this creature entered this turn", "it entered this turn"."""
+        self.subject = obj
+        return fn("happened", fn("object_entered", obj), when)
+
+    def died_yours(self, count, sel, when):
+        """"a creature died under your control this turn": it was yours as it died."""
+        return fn("happened", fn("died", self._controlled(self._one(count, sel))), when)
+
+    def died_at_least(self, n, sel, when):
+        """"three or more creatures died this turn"."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("happened", fn("died_at_least", sel, Number(n)), when)
+
+    def discarded(self, when):
+        return fn("happened", fn("discarded", YOU, Number(1)), when)
+
+    def created_token(self, when):
+        return fn("happened", fn("created_token", YOU), when)
+
+    def mana_spent_includes(self, token, obj):
+        """601.2h: "{B} was spent to cast this spell": at least that mana."""
+        return fn("mana_spent_includes", obj, fn("mana", String(token.value.upper())))
+
+    def colored_mana_spent(self, n, color, obj):
+        """"at least three white mana was spent to cast this spell": {W}{W}{W}."""
+        word = color.children[0].value if hasattr(color, "children") else color.value
+        return self.mana_spent_includes(Token("MANA", "{%s}" % COLORS[word] * n), obj)
+
+    def no_mana_spent(self, obj):
+        return fn("mana_spent_at_most", obj, Number(0))
+
+    def more_life(self, player, other):
+        return fn("more_life", player, other)
+
+    def more_cards_in_hand(self, player, other):
+        return fn("more_cards_in_hand", player, other)
+
+    def mana_value_was_at_most(self, n):
+        """608.2h: "its mana value was 3 or less": as it last existed."""
+        return fn("matched", const("it"), self._selector([("sel_mana_value_at_most", Number(n))]))
+
+    def power_was_at_most(self, obj, n):
+        self.subject = obj
+        return fn("matched", obj, self._selector([("sel_power_at_most", Number(n))]))
+
+    def had_counter(self, obj, kind):
+        """"it had a +1/+1 counter on it" (608.2h)."""
+        self.subject = obj
+        return fn("matched", obj, self._selector([("sel_counter", kind)]))
+
+    def object_did_not_attack(self, obj, when):
+        self.subject = obj
+        return fn("not_happened", fn("attacked", obj), when)
+
+    def did_not_attack(self, when):
+        return fn("not_happened", fn("attacked", YOU), when)
+
+    def did_not_play_land(self, when):
+        return fn("not_happened", fn("played_land", YOU), when)
+
+    def lost_life(self, player, when):
+        return fn("happened", fn("lost_life", player, Number(1)), when)
+
+    def lost_life_at_least(self, player, n, when):
+        return fn("happened", fn("lost_life", player, Number(n)), when)
+
+    def did_not_put(self, zone):
+        """"If you don't put the card into your hand": the card the ability
+        spoke of was not put there (the optional action before, 118.12)."""
+        return fn("did_not_put", YOU, const(zone.value))
+
+    def did_not_put_onto_battlefield(self):
+        return fn("did_not_put", YOU, const("battlefield"))
+
+    def they_cant(self):
+        return fn("could_not", const("that_player"))
+
+    def controlled(self, obj):
+        """608.2h: "if you controlled that permanent" (as it last existed)."""
+        return fn("controlled", YOU, obj)
+
+    def controls_object(self, obj):
+        if isinstance(obj, type(YOU)) and obj.name == "sel":
+            raise NotUnderstood("a group")
+        return fn("controls", YOU, obj)
+
+    def full_party(self, player):
+        """700.8: "you have a full party"."""
+        return fn("full_party", player)
+
+    def has_keyword(self, obj, word):
+        """"that creature has toxic": O has the keyword ability (702)."""
+        pred, arg = self.with_keyword(word)
+        self.subject = obj
+        return fn("matches", obj, self._selector([(pred, arg)]))
+
+    def pays_energy(self, player, *tokens):
+        return fn("pays", player, fn("pay_energy", Number(len(tokens))))
+
+    def pays_exile(self, player, count, sel):
+        """"unless you exile a card from your graveyard": costs.lark's exile(Sel, N), Sel in its zone."""
+        if not any(f.name == "sel_zone" and f.arguments[0] == sel for f in self.facts):
+            raise NotUnderstood("no zone")
+        sel, n = self.counted(count, sel)
+        if not isinstance(n, type(Number(1))):
+            raise NotUnderstood("no number")
+        return fn("pays", player, fn("exile", sel, n))
+
+    def cast_from_a_graveyard(self, obj):
+        return fn("was_cast_from", obj, YOU, fn("all", const("graveyard")))
+
+    def not_starting_player(self):
+        return fn("not_starting_player", YOU)
+
+    def left_battlefield_any(self, count, sel, when):
+        """"a nonland permanent left the battlefield this turn": whoever controlled it."""
+        sel = self._one(count, sel)
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return fn("happened", fn("left_battlefield", sel), when)
+
+    def spell_warped(self, when):
+        """702.185c: a spell was cast for its warp cost."""
+        return fn("happened", fn("warped", const("a_player")), when)
+
+    def _unlocated(self, sel):
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        return sel
+
+    def left_graveyard(self, count, sel, when):
+        """"a card left your graveyard this turn": N or more cards Sel selects
+        left your graveyard (left_graveyard(you, Sel, N))."""
+        return fn("happened", fn("left_graveyard", YOU, self._unlocated(self._one(count, sel)), Number(1)), when)
+
+    def left_graveyard_at_least(self, n, sel, when):
+        return fn("happened", fn("left_graveyard", YOU, self._unlocated(sel), Number(n)), when)
+
+    def player_cast_one(self, player, sel, when):
+        """"an opponent cast a creature spell this turn": one opponent did."""
+        return fn("happened", fn("spells_cast", player, self._spells(sel), Number(1)), when)
+
+    def not_cast(self, sel, when):
+        """"you haven't cast a spell this turn"."""
+        return fn("not_happened", fn("spells_cast", YOU, self._spells(sel), Number(1)), when)
+
+    def surveilled(self, when):
+        """701.25: "you've surveilled this turn"."""
+        return fn("happened", fn("surveilled", YOU), when)
+
+    def none_died(self, sel, when):
+        """"no creatures died this turn"."""
+        return fn("not_happened", fn("died", self._unlocated(sel)), when)
+
+    def no_monarch(self):
+        return const("no_monarch")
+
+    # "Cast this spell only S" (601.3)
+    def cast_only(self, term):
+        return term
+
+    def cast_only_both(self, first, second):
+        return fn("all_of", fn("", first, second))
+
+    def during(self, period):
+        return fn("during", period)
+
+    def combat_before_blockers(self):
+        """"during combat before blockers are declared" (509)."""
+        return fn("all_of", fn("", fn("during", const("combat")), const("before_blockers_declared")))
+
+    def combat_after_blockers(self):
+        return fn("all_of", fn("", fn("during", const("combat")), const("after_blockers_declared")))
+
+    def combat_on(self, period):
+        """"during combat on an opponent's turn"."""
+        return fn("all_of", fn("", fn("during", const("combat")), fn("during", period)))
+
+    def before_attackers_declared(self):
+        return const("before_attackers_declared")
+
+    def before_combat_damage(self):
+        return const("before_combat_damage_step")
+
+    def after_combat(self):
+        return const("after_combat")
+
+    def attacked_this_step(self):
+        """508.1: "you've been attacked this step": a creature attacks you."""
+        return fn("happened", fn("was_attacked", YOU), const("this_step"))
+
+    def combat(self):
+        return const("combat")
+
+    def declare_attackers_step(self):
+        return const("declare_attackers_step")
+
+    def declare_blockers_step(self):
+        return const("declare_blockers_step")
+
+    def your_declare_attackers_step(self):
+        return const("your_declare_attackers_step")
+
+    def your_turn_period(self):
+        return const("your_turn")
+
+    def opponents_turn(self):
+        return const("opponents_turn")
+
+    def opponents_upkeep(self):
+        return const("opponents_upkeep")
+
     # the players and objects of a condition
     def you(self):
         return YOU
@@ -380,8 +681,9 @@ class Conditions(Reading):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    """The parser of conditions.lark."""
-    return open_grammar("conditions.lark", "condition")
+    """The parser of conditions.lark: a condition, and the words of "Cast
+    this spell only S" (rule cast_only)."""
+    return open_grammar("conditions.lark", ["condition", "cast_only"])
 
 
 @lru_cache(maxsize=1)
@@ -391,24 +693,58 @@ def _reader_class():
 
 
 @lru_cache(maxsize=1 << 12)
-def _tree(words):
-    return parse_or_none(_parser(), words, "condition")
+def _tree(words, start="condition"):
+    return parse_or_none(_parser(), words, start)
 
 
-def read_condition(ab, words, printed, next_sel, quotes, names):
+def _joined(words):
+    """The one way `words` read as two conditions joined by "or" / "and"
+    ("you control a Desert or there is a Desert card in your graveyard";
+    "... or if you control a basic land"): (joiner, (start, end) of each
+    part, trees), or None where no way, or more than one, reads."""
+    found = []
+    at = 0
+    while True:
+        i = min((j for j in (words.find(" or ", at), words.find(" and ", at)) if j >= 0), default=-1)
+        if i < 0:
+            break
+        joiner = "or" if words.startswith(" or ", i) else "and"
+        begin = i + len(joiner) + 2
+        if words.startswith("if ", begin):
+            begin += 3
+        first, second = _tree(words[:i]), _tree(words[begin:])
+        if first is not None and second is not None:
+            found.append((joiner, ((0, i), (begin, len(words))), (first, second)))
+        at = i + 1
+    return found[0] if len(found) == 1 else None
+
+
+def read_condition(ab, words, printed, next_sel, quotes, names, start="condition"):
     """(term, selector facts, the next selector's number, the object it
     begins with or None) of the condition
     `words` (lower-cased, names masked; `printed` the same words as printed),
-    or None where conditions.lark does not read them all."""
+    or None where conditions.lark does not read them all. Two conditions
+    joined by "or" ("and"), each read, are any_of((C1, C2)) (all_of)."""
     words = words.rstrip().rstrip(".")
     if not words.strip():
         return None
-    tree = _tree(words)
+    tree = _tree(words, start)
+    joined = None
     if tree is None:
-        return None
+        if start != "condition" or len(words) != len(printed.rstrip().rstrip(".")):
+            return None
+        joined = _joined(words)
+        if joined is None:
+            return None
     reader = _reader_class()(ab, printed, next_sel, quotes, names)
     try:
-        term = reader.transform(tree)
+        if joined is None:
+            term = reader.transform(tree)
+        else:
+            joiner, _spans, trees = joined
+            terms = [reader.transform(t) for t in trees]
+            term = fn("any_of" if joiner == "or" else "all_of", fn("", *terms))
+            reader.subject = None
     except VisitError as e:
         if isinstance(e.orig_exc, NotUnderstood):
             return None
@@ -430,7 +766,8 @@ def condition(reading, kind, token, printed=None):
         words, text = token.value, reading.text[token.start_pos:token.end_pos]
         if printed is None:
             printed = reading._original(token)
-    read = read_condition(reading.ab, words, text, reading.next_sel, reading.quotes, reading.names)
+    read = read_condition(reading.ab, words, text, reading.next_sel, reading.quotes, reading.names,
+                          "cast_only" if kind == "only" else "condition")
     if read is None:
         term = String(printed)
     else:
