@@ -84,11 +84,151 @@ class Triggers(Reading):
             return [("trigger", fn("attacks_or_blocks", subjects[0]))]
         return [("trigger", fn("any_of", Function("", terms)))]
 
+    # ---- two conditions, limits on an event
+    def subject_events_and(self, subjects, events, second):
+        """"When you cycle this card and when this creature dies": 603.2,
+        any_of((cycles(you,sel_self),dies(sel_self))), the events of both."""
+        return self._both(self.subject_events(subjects, events), second)
+
+    def player_events_and(self, player, event, second):
+        return self._both(self.player_events(player, event), second)
+
+    @staticmethod
+    def _both(first, second):
+        terms = [t for part in (first, second) for k, t in part if k == "trigger"]
+        if len(terms) != 2 or any(t.name == "any_of" for t in terms):
+            raise NotUnderstood("two conditions of several events")
+        return [("trigger", fn("any_of", Function("", terms)))]
+
+    def subject_event_limited(self, subjects, event, limit):
+        """"Whenever you gain life for the first time each turn":
+        first_each_turn(gains_life(you)); "during your turn":
+        during_turn(E, you)."""
+        if len(subjects) > 1:
+            raise NotUnderstood("a limit on the events of several subjects")
+        return [("trigger", self._limited(limit, event(subjects[0])))]
+
+    def player_event_limited(self, player, event, limit):
+        return [("trigger", self._limited(limit, event(player)))]
+
+    @staticmethod
+    def _limited(limit, term):
+        """One event limited once: never several events, nor a limited one."""
+        if term.name in ("any_of", "first_each_turn", "during_turn"):
+            raise NotUnderstood("a limit on several events or a limited one")
+        return limit(term)
+
+    def limit_first_each_turn(self):
+        return lambda term: fn("first_each_turn", term)
+
+    def limit_during_your_turn(self):
+        return lambda term: fn("during_turn", term, const("you"))
+
+    def limit_during_opponents_turn(self):
+        return lambda term: fn("during_turn", term, const("opponent"))
+
+    def tr_counters_put_one_or_more(self, *args):
+        """122.6: "Whenever one or more +1/+1 counters are put on this
+        creature": one_or_more(counters_put(sel_self, "+1/+1")); Kind `any`
+        for "one or more counters"."""
+        *kind, sel = args
+        return [("trigger", fn("one_or_more", fn("counters_put", sel, kind[0] if kind else const("any"))))]
+
+    def tr_ring_tempts(self):
+        return [("trigger", fn("ring_tempts", const("you")))]
+
+    def tr_day_night_changes(self):
+        return [("trigger", const("day_night_changes"))]
+
+    def ev_becomes_level(self, n):
+        return self._event("becomes_level", Number(n))
+
+    def ev_enters_untapped(self):
+        return self._event("enters_untapped")
+
+    def ev_attacks_whom(self, whom):
+        return self._event("attacks_player", whom)
+
+    def attacked_you(self):
+        return const("you")
+
+    def attacked_you_or_your_planeswalker(self):
+        return const("you_or_your_planeswalker")
+
+    def attacked_opponent(self):
+        return const("opponent")
+
+    def attacked_enchanted_player(self):
+        return const("enchanted_player")
+
+    def ev_becomes_target_of_controlled(self, player):
+        return self._event("becomes_target", fn("controlled", const("spell_or_ability"), player))
+
+    def ev_becomes_target_of_controlled_spell(self, player):
+        return self._event("becomes_target", fn("controlled", const("spell"), player))
+
+    def controlled_by_you(self):
+        return const("you")
+
+    def controlled_by_opponent(self):
+        return const("opponent")
+
+    def ev_explores(self):
+        return self._event("explores")
+
+    def ev_leave_your_graveyard(self):
+        return self._event("leaves_graveyard", const("you"))
+
+    def damaged_player_or_permanent(self, token):
+        """"to a player or planeswalker": player_or_planeswalker; "or battle": player_or_battle."""
+        return const("player_or_" + token.split()[-1])
+
+    def pev_cast_first(self, sel):
+        """"your first spell each turn", "their first noncreature spell each
+        turn": first_each_turn(cast(W, S))."""
+        def term(player):
+            return fn("first_each_turn", fn("cast", player, sel))
+        term.event_name = "limited"
+        return term
+
+    def pev_cast_first_opponents_turn(self, sel):
+        """"your first spell during each opponent's turn":
+        during_turn(first_each_turn(cast(W, S)), opponent)."""
+        def term(player):
+            return fn("during_turn", fn("first_each_turn", fn("cast", player, sel)), const("opponent"))
+        term.event_name = "limited"
+        return term
+
+    def pev_scries_or_surveils(self):
+        term = lambda player: fn("any_of", Function("", [fn("scries", player), fn("surveils", player)]))
+        term.event_name = "any_of"
+        return term
+
+    def pev_attacks_with(self, n):
+        return self._event("player_attacks_with", Number(n))
+
+    def pev_exerts(self, sel):
+        return self._event("exerts", sel)
+
+    def pev_completes_dungeon(self):
+        return self._event("completes_dungeon")
+
+    def pev_clashes(self):
+        return self._event("clashes")
+
+    def pev_fully_unlocks_room(self):
+        return self._event("fully_unlocks_room")
+
     def one_or_more(self, sel, event):
         """603.2c: "Whenever one or more creatures you control deal combat
         damage to a player": one_or_more(deals_combat_damage(S, player)),
         triggering once for all the objects of one event."""
         return [("trigger", fn("one_or_more", event(sel)))]
+
+    def one_or_more_limited(self, sel, event, limit):
+        """"Whenever one or more cards leave your graveyard during your turn":
+        during_turn(one_or_more(leaves_graveyard(S, you)), you)."""
+        return [("trigger", limit(fn("one_or_more", event(sel))))]
 
     def attacks_with_others(self, this, n):
         """"Whenever this creature and at least two other creatures attack"."""
