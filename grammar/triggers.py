@@ -114,7 +114,7 @@ class Triggers(Reading):
     @staticmethod
     def _limited(limit, term):
         """One event limited once: never several events, nor a limited one."""
-        if term.name in ("any_of", "first_each_turn", "during_turn"):
+        if term.name in ("any_of", "first_each_turn", "during_turn", "one_or_more"):
             raise NotUnderstood("a limit on several events or a limited one")
         return limit(term)
 
@@ -173,6 +173,15 @@ class Triggers(Reading):
     def controlled_by_opponent(self):
         return const("opponent")
 
+    def ev_phases_in(self):
+        return self._event("phases_in")
+
+    def ev_crews(self):
+        return self._event("crews")
+
+    def ev_becomes_crewed(self):
+        return self._event("becomes_crewed")
+
     def ev_explores(self):
         return self._event("explores")
 
@@ -210,6 +219,34 @@ class Triggers(Reading):
     def pev_exerts(self, sel):
         return self._event("exerts", sel)
 
+    def pev_discards_one_or_more(self, sel):
+        """"Whenever you discard one or more cards": one_or_more(discards(W, S))."""
+        def term(player):
+            return fn("one_or_more", fn("discards", player, sel))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_puts_counters(self, kind, sel):
+        """"Whenever you put one or more +1/+1 counters on a creature you
+        control": one_or_more(puts_counters(W, S, "+1/+1"))."""
+        def term(player):
+            return fn("one_or_more", fn("puts_counters", player, sel, kind))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_dealt_damage(self):
+        return self._event("player_dealt_damage", const("any"))
+
+    def pev_dealt_noncombat_damage(self):
+        return self._event("player_dealt_damage", const("noncombat"))
+
+    def you_are_dealt_damage(self):
+        """"Whenever you're dealt damage": player_dealt_damage(you, any)."""
+        return [("trigger", fn("player_dealt_damage", const("you"), const("any")))]
+
+    def pev_plays_land(self):
+        return self._event("plays_land")
+
     def pev_completes_dungeon(self):
         return self._event("completes_dungeon")
 
@@ -244,6 +281,17 @@ class Triggers(Reading):
         """"this creature or another Ally you control": the object itself,
         and another object of the group (sel_other)."""
         return [this, self.another_group(sel)]
+
+    def self_or_attached(self, this, sel):
+        """"this creature or equipped creature": the object itself and the
+        one it is attached to (two objects, never the same one)."""
+        return [this, sel]
+
+    def attached_enchanted(self, word):
+        return self.enchanted(word)
+
+    def attached_equipped(self, word):
+        return self.equipped(word)
 
     def events(self, event):
         return [event]

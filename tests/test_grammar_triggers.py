@@ -100,6 +100,12 @@ def trigger_of(text):
     ("Whenever you scry or surveil", "any_of((scries(you),surveils(you)))"),
     ("Whenever you attack with two or more creatures", "player_attacks_with(you,2)"),
     ("Whenever an opponent attacks with one or more creatures", "player_attacks_with(opponent,1)"),
+    ("Whenever you're dealt damage", "player_dealt_damage(you,any)"),
+    ("Whenever an opponent is dealt noncombat damage", "player_dealt_damage(opponent,noncombat)"),
+    ("Whenever an opponent plays a land", "plays_land(opponent)"),
+    ("Whenever this creature phases in", "phases_in(sel_self)"),
+    ("Whenever this creature crews a Vehicle", "crews(sel_self)"),
+    ("Whenever this Vehicle becomes crewed", "becomes_crewed(sel_self)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -164,6 +170,13 @@ def test_condition_without_selector(condition, term):
      "any_of((enters(S1),fully_unlocks_room(you)))", {"sel_controller(S1,you)", "sel_type(S1,enchantment)"}),
     ("Whenever you exert a creature", "exerts(you,S1)", {"sel_type(S1,creature)"}),
     ("Whenever a creature you control explores", "explores(S1)", {"sel_controller(S1,you)", "sel_type(S1,creature)"}),
+    ("Whenever you discard one or more artifact cards", "one_or_more(discards(you,S1))", {"sel_type(S1,artifact)"}),
+    ("Whenever you put one or more -1/-1 counters on a creature", 'one_or_more(puts_counters(you,S1,"-1/-1"))',
+     {"sel_type(S1,creature)"}),
+    ("Whenever this creature or equipped creature attacks", "any_of((attacks(sel_self),attacks(S1)))",
+     {"sel_equipped(S1)"}),
+    ("Whenever one or more cards leave your graveyard during your turn",
+     "during_turn(one_or_more(leaves_graveyard(S1,you)),you)", set()),
 ])
 def test_condition_with_selectors(condition, term, sels):
     assert trigger_of(condition + ", draw a card.") == (term, sels)
@@ -181,6 +194,9 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
     "Whenever you cast your first spell each turn for the first time each turn",
+    "Whenever a player discards one or more cards during your turn",
+    # "this creature or" a creature that may be itself
+    "Whenever this creature or a creature you control attacks",
 ])
 def test_conditions_not_read(condition):
     assert trigger_of(condition + ", draw a card.") == ('other("%s")' % condition, set())
@@ -226,6 +242,9 @@ def test_limited_and_new_events_classified():
     trigger(a8, any_of((scries(you), surveils(you)))).
     trigger(a9, becomes_level(sel_self, 2)).
     trigger(a10, one_or_more(leaves_graveyard(s, you))).
+    trigger(a11, one_or_more(discards(you, s))).
+    trigger(a12, plays_land(opponent)).
+    trigger(a13, player_dealt_damage(you, any)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -237,4 +256,5 @@ def test_limited_and_new_events_classified():
     shown = []
     ctl.solve(on_model=lambda m: shown.extend(str(s) for s in m.symbols(shown=True)))
     assert sorted(shown) == sorted(["trigger_unmodelled(a2)", "trigger_unmodelled(a4)", "trigger_unmodelled(a6)",
-                                    "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_fires_on_asks(a6)"])
+                                    "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)",
+                                    "trigger_fires_on_asks(a6)"])
