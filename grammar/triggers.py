@@ -176,6 +176,9 @@ class Triggers(Reading):
     def ev_phases_in(self):
         return self._event("phases_in")
 
+    def ev_specializes(self):
+        return self._event("specializes")
+
     def ev_crews(self):
         return self._event("crews")
 
@@ -246,6 +249,24 @@ class Triggers(Reading):
 
     def pev_plays_land(self):
         return self._event("plays_land")
+
+    def pev_wins_coin_flip(self):
+        return self._event("wins_coin_flip")
+
+    def pev_becomes_monarch(self):
+        return self._event("becomes_monarch")
+
+    def state_you_control_none(self, sel):
+        """603.8: "When you control no Islands": state(count_at_most(S, 0)),
+        S of the permanents you control, as conditions.lark reads "you
+        control no Islands"."""
+        self.facts.append(fn("sel_controller", sel, const("you")))
+        return [("trigger", fn("state", fn("count_at_most", sel, Number(0))))]
+
+    def state_you_control_no_other(self, sel):
+        """"When you control no other creatures": S with sel_other."""
+        self.facts.append(fn("sel_other", sel))
+        return self.state_you_control_none(sel)
 
     def pev_completes_dungeon(self):
         return self._event("completes_dungeon")

@@ -106,6 +106,10 @@ def trigger_of(text):
     ("Whenever this creature phases in", "phases_in(sel_self)"),
     ("Whenever this creature crews a Vehicle", "crews(sel_self)"),
     ("Whenever this Vehicle becomes crewed", "becomes_crewed(sel_self)"),
+    ("When this creature specializes", "specializes(sel_self)"),
+    ("When this creature enters or specializes", "any_of((enters(sel_self),specializes(sel_self)))"),
+    ("Whenever you win a coin flip", "wins_coin_flip(you)"),
+    ("Whenever an opponent becomes the monarch", "becomes_monarch(opponent)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -177,6 +181,10 @@ def test_condition_without_selector(condition, term):
      {"sel_equipped(S1)"}),
     ("Whenever one or more cards leave your graveyard during your turn",
      "during_turn(one_or_more(leaves_graveyard(S1,you)),you)", set()),
+    # 603.8: state triggers
+    ("When you control no Islands", "state(count_at_most(S1,0))", {"sel_controller(S1,you)", "sel_subtype_in(S1,island)"}),
+    ("When you control no other creatures", "state(count_at_most(S1,0))",
+     {"sel_controller(S1,you)", "sel_other(S1)", "sel_type(S1,creature)"}),
 ])
 def test_condition_with_selectors(condition, term, sels):
     assert trigger_of(condition + ", draw a card.") == (term, sels)
@@ -189,7 +197,7 @@ def test_condition_with_selectors(condition, term, sels):
     # qualifiers and states not read
     "Whenever you cast a spell from anywhere other than your hand",
     "Whenever a creature dealt damage by this creature this turn dies",
-    "When you control no Islands",
+    "When you control a Dwarf",
     # never two limits, nor a limit on two events or two subjects
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
@@ -245,6 +253,7 @@ def test_limited_and_new_events_classified():
     trigger(a11, one_or_more(discards(you, s))).
     trigger(a12, plays_land(opponent)).
     trigger(a13, player_dealt_damage(you, any)).
+    trigger(a14, state(count_at_most(s, 0))).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -256,5 +265,5 @@ def test_limited_and_new_events_classified():
     shown = []
     ctl.solve(on_model=lambda m: shown.extend(str(s) for s in m.symbols(shown=True)))
     assert sorted(shown) == sorted(["trigger_unmodelled(a2)", "trigger_unmodelled(a4)", "trigger_unmodelled(a6)",
-                                    "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)",
+                                    "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)",
                                     "trigger_fires_on_asks(a6)"])
