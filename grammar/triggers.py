@@ -250,6 +250,29 @@ class Triggers(Reading):
     def pev_plays_land(self):
         return self._event("plays_land")
 
+    def pev_sacrifice_one_or_more(self, sel):
+        """"Whenever you sacrifice one or more Foods": one_or_more(sacrifice(W, S))."""
+        def term(player):
+            return fn("one_or_more", fn("sacrifice", player, sel))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_sacrifice_one_or_more_other(self, sel):
+        """"one or more other creatures": S with sel_other."""
+        return self.pev_sacrifice_one_or_more(self.another_group(sel))
+
+    def pev_rolls_die(self):
+        return self._event("rolls_die")
+
+    def pev_rolls_dice(self):
+        """"Whenever you roll one or more dice": one_or_more(rolls_die(W))."""
+        term = lambda player: fn("one_or_more", fn("rolls_die", player))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_rolls_planar_die(self):
+        return self._event("rolls_planar_die")
+
     def pev_wins_coin_flip(self):
         return self._event("wins_coin_flip")
 

@@ -110,6 +110,9 @@ def trigger_of(text):
     ("When this creature enters or specializes", "any_of((enters(sel_self),specializes(sel_self)))"),
     ("Whenever you win a coin flip", "wins_coin_flip(you)"),
     ("Whenever an opponent becomes the monarch", "becomes_monarch(opponent)"),
+    ("Whenever you roll a die", "rolls_die(you)"),
+    ("Whenever you roll one or more dice", "one_or_more(rolls_die(you))"),
+    ("Whenever you roll the planar die", "rolls_planar_die(you)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -181,6 +184,9 @@ def test_condition_without_selector(condition, term):
      {"sel_equipped(S1)"}),
     ("Whenever one or more cards leave your graveyard during your turn",
      "during_turn(one_or_more(leaves_graveyard(S1,you)),you)", set()),
+    ("Whenever you sacrifice one or more other creatures", "one_or_more(sacrifice(you,S1))",
+     {"sel_other(S1)", "sel_type(S1,creature)"}),
+    ("Whenever you sacrifice one or more Foods", "one_or_more(sacrifice(you,S1))", {"sel_subtype_in(S1,food)"}),
     # 603.8: state triggers
     ("When you control no Islands", "state(count_at_most(S1,0))", {"sel_controller(S1,you)", "sel_subtype_in(S1,island)"}),
     ("When you control no other creatures", "state(count_at_most(S1,0))",
@@ -198,6 +204,7 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever you cast a spell from anywhere other than your hand",
     "Whenever a creature dealt damage by this creature this turn dies",
     "When you control a Dwarf",
+    "Whenever you roll a 6",
     # never two limits, nor a limit on two events or two subjects
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
