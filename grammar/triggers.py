@@ -143,6 +143,12 @@ class Triggers(Reading):
     def ev_becomes_level(self, n):
         return self._event("becomes_level", Number(n))
 
+    def ev_enters_from_a_graveyard(self):
+        return self._event("enters_from_graveyard", const("any"))
+
+    def ev_enters_from_your_graveyard(self):
+        return self._event("enters_from_graveyard", const("you"))
+
     def ev_enters_untapped(self):
         return self._event("enters_untapped")
 

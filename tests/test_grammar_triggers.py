@@ -92,6 +92,7 @@ def trigger_of(text):
     ("When this creature enters and whenever you gain life", "any_of((enters(sel_self),gains_life(you)))"),
     # more events
     ("When this land enters untapped", "enters_untapped(sel_self)"),
+    ("When this creature enters from a graveyard", "enters_from_graveyard(sel_self,any)"),
     ("When this Class becomes level 2", "becomes_level(sel_self,2)"),
     ("Whenever the Ring tempts you", "ring_tempts(you)"),
     ("Whenever day becomes night or night becomes day", "day_night_changes"),
@@ -261,6 +262,7 @@ def test_limited_and_new_events_classified():
     trigger(a12, plays_land(opponent)).
     trigger(a13, player_dealt_damage(you, any)).
     trigger(a14, state(count_at_most(s, 0))).
+    trigger(a15, enters_from_graveyard(sel_self, any)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -272,5 +274,5 @@ def test_limited_and_new_events_classified():
     shown = []
     ctl.solve(on_model=lambda m: shown.extend(str(s) for s in m.symbols(shown=True)))
     assert sorted(shown) == sorted(["trigger_unmodelled(a2)", "trigger_unmodelled(a4)", "trigger_unmodelled(a6)",
-                                    "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)",
+                                    "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)", "trigger_unmodelled(a15)",
                                     "trigger_fires_on_asks(a6)"])
