@@ -725,9 +725,9 @@ class _Ability:
             self.fact("ability_kind", const("triggered"))
             self.fact("trigger", _chapter_trigger(head.children[0].rstrip(" —")))
             return self.sentences(head.children[0].end_pos, self.end)
-        if head.data == "visit":  # "Whenever you roll to visit ... [effect]"
+        if head.data == "visit":  # 702.159a: "Whenever you roll to visit your Attractions, if ... lit up"
             self.fact("ability_kind", const("triggered"))
-            self.fact("trigger", Function("other", [String("Visit")]))
+            self.fact("trigger", const("visit"))
             self.allow_other = True
             return self.sentences(head.children[0].end_pos, self.end)
         kind = head

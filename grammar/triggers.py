@@ -84,11 +84,238 @@ class Triggers(Reading):
             return [("trigger", fn("attacks_or_blocks", subjects[0]))]
         return [("trigger", fn("any_of", Function("", terms)))]
 
+    # ---- two conditions, limits on an event
+    def subject_events_and(self, subjects, events, second):
+        """"When you cycle this card and when this creature dies": 603.2,
+        any_of((cycles(you,sel_self),dies(sel_self))), the events of both."""
+        return self._both(self.subject_events(subjects, events), second)
+
+    def player_events_and(self, player, event, second):
+        return self._both(self.player_events(player, event), second)
+
+    @staticmethod
+    def _both(first, second):
+        terms = [t for part in (first, second) for k, t in part if k == "trigger"]
+        if len(terms) != 2 or any(t.name == "any_of" for t in terms):
+            raise NotUnderstood("two conditions of several events")
+        return [("trigger", fn("any_of", Function("", terms)))]
+
+    def subject_event_limited(self, subjects, event, limit):
+        """"Whenever you gain life for the first time each turn":
+        first_each_turn(gains_life(you)); "during your turn":
+        during_turn(E, you)."""
+        if len(subjects) > 1:
+            raise NotUnderstood("a limit on the events of several subjects")
+        return [("trigger", self._limited(limit, event(subjects[0])))]
+
+    def player_event_limited(self, player, event, limit):
+        return [("trigger", self._limited(limit, event(player)))]
+
+    @staticmethod
+    def _limited(limit, term):
+        """One event limited once: never several events, nor a limited one."""
+        if term.name in ("any_of", "first_each_turn", "during_turn", "one_or_more"):
+            raise NotUnderstood("a limit on several events or a limited one")
+        return limit(term)
+
+    def limit_first_each_turn(self):
+        return lambda term: fn("first_each_turn", term)
+
+    def limit_during_your_turn(self):
+        return lambda term: fn("during_turn", term, const("you"))
+
+    def limit_during_opponents_turn(self):
+        return lambda term: fn("during_turn", term, const("opponent"))
+
+    def tr_counters_put_one_or_more(self, *args):
+        """122.6: "Whenever one or more +1/+1 counters are put on this
+        creature": one_or_more(counters_put(sel_self, "+1/+1")); Kind `any`
+        for "one or more counters"."""
+        *kind, sel = args
+        return [("trigger", fn("one_or_more", fn("counters_put", sel, kind[0] if kind else const("any"))))]
+
+    def tr_ring_tempts(self):
+        return [("trigger", fn("ring_tempts", const("you")))]
+
+    def tr_day_night_changes(self):
+        return [("trigger", const("day_night_changes"))]
+
+    def ev_becomes_level(self, n):
+        return self._event("becomes_level", Number(n))
+
+    def ev_enters_from_a_graveyard(self):
+        return self._event("enters_from_graveyard", const("any"))
+
+    def ev_enters_from_your_graveyard(self):
+        return self._event("enters_from_graveyard", const("you"))
+
+    def ev_enters_untapped(self):
+        return self._event("enters_untapped")
+
+    def ev_attacks_whom(self, whom):
+        return self._event("attacks_player", whom)
+
+    def attacked_you(self):
+        return const("you")
+
+    def attacked_you_or_your_planeswalker(self):
+        return const("you_or_your_planeswalker")
+
+    def attacked_opponent(self):
+        return const("opponent")
+
+    def attacked_enchanted_player(self):
+        return const("enchanted_player")
+
+    def ev_becomes_target_of_controlled(self, player):
+        return self._event("becomes_target", fn("controlled", const("spell_or_ability"), player))
+
+    def ev_becomes_target_of_controlled_spell(self, player):
+        return self._event("becomes_target", fn("controlled", const("spell"), player))
+
+    def controlled_by_you(self):
+        return const("you")
+
+    def controlled_by_opponent(self):
+        return const("opponent")
+
+    def ev_phases_in(self):
+        return self._event("phases_in")
+
+    def ev_specializes(self):
+        return self._event("specializes")
+
+    def ev_crews(self):
+        return self._event("crews")
+
+    def ev_becomes_crewed(self):
+        return self._event("becomes_crewed")
+
+    def ev_explores(self):
+        return self._event("explores")
+
+    def ev_leave_your_graveyard(self):
+        return self._event("leaves_graveyard", const("you"))
+
+    def damaged_player_or_permanent(self, token):
+        """"to a player or planeswalker": player_or_planeswalker; "or battle": player_or_battle."""
+        return const("player_or_" + token.split()[-1])
+
+    def pev_cast_first(self, sel):
+        """"your first spell each turn", "their first noncreature spell each
+        turn": first_each_turn(cast(W, S))."""
+        def term(player):
+            return fn("first_each_turn", fn("cast", player, sel))
+        term.event_name = "limited"
+        return term
+
+    def pev_cast_first_opponents_turn(self, sel):
+        """"your first spell during each opponent's turn":
+        during_turn(first_each_turn(cast(W, S)), opponent)."""
+        def term(player):
+            return fn("during_turn", fn("first_each_turn", fn("cast", player, sel)), const("opponent"))
+        term.event_name = "limited"
+        return term
+
+    def pev_scries_or_surveils(self):
+        term = lambda player: fn("any_of", Function("", [fn("scries", player), fn("surveils", player)]))
+        term.event_name = "any_of"
+        return term
+
+    def pev_attacks_with(self, n):
+        return self._event("player_attacks_with", Number(n))
+
+    def pev_exerts(self, sel):
+        return self._event("exerts", sel)
+
+    def pev_discards_one_or_more(self, sel):
+        """"Whenever you discard one or more cards": one_or_more(discards(W, S))."""
+        def term(player):
+            return fn("one_or_more", fn("discards", player, sel))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_puts_counters(self, kind, sel):
+        """"Whenever you put one or more +1/+1 counters on a creature you
+        control": one_or_more(puts_counters(W, S, "+1/+1"))."""
+        def term(player):
+            return fn("one_or_more", fn("puts_counters", player, sel, kind))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_dealt_damage(self):
+        return self._event("player_dealt_damage", const("any"))
+
+    def pev_dealt_noncombat_damage(self):
+        return self._event("player_dealt_damage", const("noncombat"))
+
+    def you_are_dealt_damage(self):
+        """"Whenever you're dealt damage": player_dealt_damage(you, any)."""
+        return [("trigger", fn("player_dealt_damage", const("you"), const("any")))]
+
+    def pev_plays_land(self):
+        return self._event("plays_land")
+
+    def pev_sacrifice_one_or_more(self, sel):
+        """"Whenever you sacrifice one or more Foods": one_or_more(sacrifice(W, S))."""
+        def term(player):
+            return fn("one_or_more", fn("sacrifice", player, sel))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_sacrifice_one_or_more_other(self, sel):
+        """"one or more other creatures": S with sel_other."""
+        return self.pev_sacrifice_one_or_more(self.another_group(sel))
+
+    def pev_rolls_die(self):
+        return self._event("rolls_die")
+
+    def pev_rolls_dice(self):
+        """"Whenever you roll one or more dice": one_or_more(rolls_die(W))."""
+        term = lambda player: fn("one_or_more", fn("rolls_die", player))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_rolls_planar_die(self):
+        return self._event("rolls_planar_die")
+
+    def pev_wins_coin_flip(self):
+        return self._event("wins_coin_flip")
+
+    def pev_becomes_monarch(self):
+        return self._event("becomes_monarch")
+
+    def state_you_control_none(self, sel):
+        """603.8: "When you control no Islands": state(count_at_most(S, 0)),
+        S of the permanents you control, as conditions.lark reads "you
+        control no Islands"."""
+        self.facts.append(fn("sel_controller", sel, const("you")))
+        return [("trigger", fn("state", fn("count_at_most", sel, Number(0))))]
+
+    def state_you_control_no_other(self, sel):
+        """"When you control no other creatures": S with sel_other."""
+        self.facts.append(fn("sel_other", sel))
+        return self.state_you_control_none(sel)
+
+    def pev_completes_dungeon(self):
+        return self._event("completes_dungeon")
+
+    def pev_clashes(self):
+        return self._event("clashes")
+
+    def pev_fully_unlocks_room(self):
+        return self._event("fully_unlocks_room")
+
     def one_or_more(self, sel, event):
         """603.2c: "Whenever one or more creatures you control deal combat
         damage to a player": one_or_more(deals_combat_damage(S, player)),
         triggering once for all the objects of one event."""
         return [("trigger", fn("one_or_more", event(sel)))]
+
+    def one_or_more_limited(self, sel, event, limit):
+        """"Whenever one or more cards leave your graveyard during your turn":
+        during_turn(one_or_more(leaves_graveyard(S, you)), you)."""
+        return [("trigger", limit(fn("one_or_more", event(sel))))]
 
     def attacks_with_others(self, this, n):
         """"Whenever this creature and at least two other creatures attack"."""
@@ -104,6 +331,17 @@ class Triggers(Reading):
         """"this creature or another Ally you control": the object itself,
         and another object of the group (sel_other)."""
         return [this, self.another_group(sel)]
+
+    def self_or_attached(self, this, sel):
+        """"this creature or equipped creature": the object itself and the
+        one it is attached to (two objects, never the same one)."""
+        return [this, sel]
+
+    def attached_enchanted(self, word):
+        return self.enchanted(word)
+
+    def attached_equipped(self, word):
+        return self.equipped(word)
 
     def events(self, event):
         return [event]
