@@ -245,6 +245,14 @@ class Sentences(Reading):
                 out.append(("effect_delayed", when))
         return ("spell", out)
 
+    def delayed_effect_first(self, when, clauses):
+        """"At the beginning of the next end step, sacrifice it" (603.7): the
+        time before the effect, as after it. A target there is the delayed
+        ability's own, chosen as it triggers (603.7c): not read."""
+        if any(f.name == "target" for f in self.facts):
+            raise NotUnderstood("a target of the delayed triggered ability")
+        return self.delayed_effect(clauses, when)
+
     def if_words(self, words):
         """The condition of "If S, <effect>" (oracle.lark's IF_CONDITION_WORDS:
         never a replacement's "If ... would ..., ... instead", 614, nor a
