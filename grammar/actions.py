@@ -366,3 +366,22 @@ class Actions(Reading):
             raise NotUnderstood(noun.value)
         self.spoke_before = True  # ", then draw that many cards": the cards discarded (608.2c)
         return self._effect(fn("discard", const("you"), fn("up_to", Number(n))))
+
+    def owned_creature(self, _noun):
+        """"target creature's (owner)": a creature target."""
+        return self._target(self._selector([("sel_type", const("creature"))]))
+
+    def owned_nonland_permanent(self, _noun):
+        return self._target(self._selector([("sel_not_type", const("land"))]))
+
+    def owned_artifact_or_creature(self, _noun):
+        return self._target(self._selector([("sel_type_in", const("artifact")), ("sel_type_in", const("creature"))]))
+
+    def owned_target_puts_top_or_bottom(self, target, zone):
+        """401.4: "Target creature's owner puts it on their choice of the top or
+        bottom of their library" (as "The owner of target creature puts it ...")."""
+        return self.owner_puts_top_or_bottom(target, zone)
+
+    def owned_target_shuffles_it(self, target, library):
+        """400.3: "Target creature's owner shuffles it into their library"."""
+        return self.owner_shuffles_it(target, library)

@@ -2376,6 +2376,15 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
      {"effect(a1,2,return_to_battlefield_under_owner(it,untapped))", "effect_delayed(a1,2,next_end_step)"}),
     ("Gain control of target creature until end of turn. Sacrifice it at the beginning of your next end step.",
      {"effect(a1,2,sacrifice(it))", "effect_delayed(a1,2,your_next_end_step)"}),
+    ("Put that card onto the battlefield under your control.",
+     {"effect(a1,1,put_onto_battlefield_under_your_control(it))"}),
+    ("Create a Mutagen token.", {"effect(a1,1,create_token(n(1),token(mutagen)))"}),
+    ("Target artifact or creature's owner puts it on their choice of the top or bottom of their library.",
+     {"sel_type_in(a1.1,artifact)", "sel_type_in(a1.1,creature)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
+    ("Target nonland permanent's owner puts it on their choice of the top or bottom of their library.",
+     {"sel_not_type(a1.1,land)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
+    ("Target creature's owner shuffles it into their library.",
+     {"sel_type(a1.1,creature)", "effect(a1,1,shuffle_into_library(target(1)))"}),
 ])
 
 
@@ -2392,6 +2401,12 @@ def test_that_much_life_of_the_trigger():
 
 def test_draw_that_many_with_nothing_before_keeps_its_words():
     assert 'effect(a1,1,draw(you,other("that many")))' in card_facts("Y", "Draw that many cards.", ["Sorcery"])
+
+
+def test_artifact_stays_a_word_of_a_target_group():
+    # the possessive terminals of "target artifact or creature's owner" take no "artifact" of other targets
+    fs = card_facts("Y", "Target artifact becomes an artifact creature.", ["Sorcery"])
+    assert not any(f.startswith("unparsed") for f in fs), fs
 
 
 def test_a_target_of_a_delayed_trigger_is_not_read():
