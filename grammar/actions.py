@@ -385,3 +385,18 @@ class Actions(Reading):
     def owned_target_shuffles_it(self, target, library):
         """400.3: "Target creature's owner shuffles it into their library"."""
         return self.owner_shuffles_it(target, library)
+
+    def player_exiles_from_their_zone(self, who, count, noun, zone):
+        """"Target opponent exiles a card from their hand": that player chooses
+        which and exiles them, exile(you, Sel, N) with effect_player(A, I,
+        Who) ("you" and "your" in the term are Who's: Sel a card in their hand)."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        if extra or zone.value not in ("hand", "graveyard") or noun.value != ("card" if n == 1 else "cards"):
+            raise NotUnderstood(noun.value)
+        sel = self._selector([("sel_zone", const(zone.value))])
+        return self._acting(who, self._effect(fn("exile", const("you"), sel, _n(n))))
+
+    def no_maximum_hand_size_rest_of_game(self):
+        """402.2: "You have no maximum hand size for the rest of the game":
+        no_maximum_hand_size(you) with effect_duration(A, I, rest_of_game)."""
+        return self._effect(fn("no_maximum_hand_size", const("you")), const("rest_of_game"))
