@@ -440,6 +440,15 @@ class Sentences(Reading):
         other = any(not isinstance(e, list) for e in effects)
         return ("other_effect" if other else "spell", clauses)
 
+    def may_verb(self, clauses):
+        """"..., then you may <effect>": that effect only is optional."""
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_optional",))
+        return out
+
     def may_one_shot(self, *effects):
         """"You may ...": each effect happens only if its player chooses so."""
         kind, clauses = self.one_shot_chain(*effects)

@@ -2405,6 +2405,13 @@ def test_that_much_life_of_the_trigger():
     assert {"effect(a1,1,lose_life(target(1),that_many))", "sel_opponent(a1.1)"} <= fs
 
 
+def test_then_you_may_is_optional_for_its_own_effect_only():
+    fs = card_facts("Y", "Draw a card, then you may put a land card from your hand onto the battlefield.", ["Sorcery"])
+    assert {"effect(a1,1,draw(you,n(1)))", "effect(a1,2,put_onto_battlefield(you,a1.1,1,untapped))",
+            "effect_optional(a1,2)"} <= fs
+    assert "effect_optional(a1,1)" not in fs
+
+
 def test_draw_that_many_with_nothing_before_keeps_its_words():
     assert 'effect(a1,1,draw(you,other("that many")))' in card_facts("Y", "Draw that many cards.", ["Sorcery"])
 
