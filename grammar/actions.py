@@ -306,3 +306,97 @@ class Actions(Reading):
     def convert(self, what):
         """701.28a: "Convert ~": its other face up."""
         return self._effect(fn("convert", what))
+
+    def _life_total_becomes(self, who, n):
+        """119.5: a player's life total becomes N: they gain or lose the
+        difference (life_total_becomes(Who, n(N)))."""
+        return self._effect(fn("life_total_becomes", who, self._amount_term(n)))
+
+    def your_life_total_becomes(self, n):
+        """119.5: "Your life total becomes 10"."""
+        return self._life_total_becomes(const("you"), n)
+
+    def target_life_total_becomes(self, token, n):
+        """"Target player's life total becomes 10": a target that is a player."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        return self._life_total_becomes(self._target(self._selector([(who, None)])), n)
+
+    def that_player_life_total_becomes(self, n):
+        """"That player's life total becomes 1": the player spoken of before."""
+        return self._life_total_becomes(const("that_player"), n)
+
+    def roll_dice(self, n, sides):
+        """706: "Roll two six-sided dice": roll_dice(K, N), K dice of N sides."""
+        words = ["four", "six", "eight", "ten", "twelve", "twenty"]
+        numbers = [4, 6, 8, 10, 12, 20]
+        if n < 2 or not sides.value.endswith("-sided") or sides.value[:-6] not in words:
+            raise NotUnderstood(sides.value)
+        return self._effect(fn("roll_dice", Number(n), Number(numbers[words.index(sides.value[:-6])])))
+
+    def additional_combat_and_main_phase(self):
+        """500.8: an additional combat phase after this main phase, then an additional main phase."""
+        return self._effect(const("additional_combat_and_main_phase"))
+
+    def lose_that_much_life_who(self, who):
+        """"Target opponent loses that much life": that_many where the ability
+        spoke of an amount before, else other("that much")."""
+        self._player(who)
+        return self._effect(fn("lose_life", who, self._that_many("that much")))
+
+    def each_opponent_loses_that_much_life(self):
+        return self._effect(fn("lose_life", const("each_opponent"), self._that_many("that much")))
+
+    def perpetually_gets(self, what, pt):
+        """Alchemy's "perpetually" (no CR rule): "It perpetually gets +1/+1":
+        perpetual_modify_pt(O, P, T), a change that stays with the card in
+        every zone for the rest of the game (unmodelled, limits.lp)."""
+        if "x" in pt.value:
+            raise NotUnderstood("X")
+        return self._effect(fn("perpetual_modify_pt", what, *self._pt(pt)))
+
+    def discard_your_hand(self, zone):
+        """"Discard all the cards in your hand": discard_hand(you)."""
+        self._zones([zone], "hand")
+        self.spoke_before = True  # ", then draw that many cards": the cards discarded (608.2c)
+        return self._effect(fn("discard_hand", const("you")))
+
+    def discard_up_to(self, n, noun):
+        """"Discard up to two cards": you choose how many, none to N (discard(you, up_to(N)))."""
+        if noun.value != ("card" if n == 1 else "cards"):
+            raise NotUnderstood(noun.value)
+        self.spoke_before = True  # ", then draw that many cards": the cards discarded (608.2c)
+        return self._effect(fn("discard", const("you"), fn("up_to", Number(n))))
+
+    def owned_creature(self, _noun):
+        """"target creature's (owner)": a creature target."""
+        return self._target(self._selector([("sel_type", const("creature"))]))
+
+    def owned_nonland_permanent(self, _noun):
+        return self._target(self._selector([("sel_not_type", const("land"))]))
+
+    def owned_artifact_or_creature(self, _noun):
+        return self._target(self._selector([("sel_type_in", const("artifact")), ("sel_type_in", const("creature"))]))
+
+    def owned_target_puts_top_or_bottom(self, target, zone):
+        """401.4: "Target creature's owner puts it on their choice of the top or
+        bottom of their library" (as "The owner of target creature puts it ...")."""
+        return self.owner_puts_top_or_bottom(target, zone)
+
+    def owned_target_shuffles_it(self, target, library):
+        """400.3: "Target creature's owner shuffles it into their library"."""
+        return self.owner_shuffles_it(target, library)
+
+    def player_exiles_from_their_zone(self, who, count, noun, zone):
+        """"Target opponent exiles a card from their hand": that player chooses
+        which and exiles them, exile(you, Sel, N) with effect_player(A, I,
+        Who) ("you" and "your" in the term are Who's: Sel a card in their hand)."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        if extra or zone.value not in ("hand", "graveyard") or noun.value != ("card" if n == 1 else "cards"):
+            raise NotUnderstood(noun.value)
+        sel = self._selector([("sel_zone", const(zone.value))])
+        return self._acting(who, self._effect(fn("exile", const("you"), sel, _n(n))))
+
+    def no_maximum_hand_size_rest_of_game(self):
+        """402.2: "You have no maximum hand size for the rest of the game":
+        no_maximum_hand_size(you) with effect_duration(A, I, rest_of_game)."""
+        return self._effect(fn("no_maximum_hand_size", const("you")), const("rest_of_game"))

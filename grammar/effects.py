@@ -38,6 +38,8 @@ class Effects(Reading):
 
     def draw_action(self, *tokens):
         """"Draw a card", "you draw two cards": draw(you, N)."""
+        if tokens[-2].value == "many":  # "Draw that many cards"
+            return ("effect", fn("draw", const("you"), self._that_many("that many")))
         return ("effect", fn("draw", const("you"), self._action_amount(tokens[-2].value)))
 
     def discard_action(self, *tokens):
@@ -768,6 +770,13 @@ class Effects(Reading):
             raise NotUnderstood(noun.value)
         return self.top_cards(verb, 1, Token("WORD", "cards"), zone)
 
+    def top_card_face_down(self, verb, noun, zone):
+        """"Exile the top card of your library face down" (406.3):
+        top_of_library(exile_face_down, you, 1)."""
+        if verb != "exile":
+            raise NotUnderstood(verb)
+        return self.top_card("exile_face_down", noun, zone)
+
     def top_cards(self, verb, n, noun, zone):
         """"look at (reveal, exile, mill) the top N cards of your library"."""
         if noun.value != "cards" or zone.value != "library":
@@ -1029,6 +1038,11 @@ class Effects(Reading):
 
     def next_end_step(self):
         return const("next_end_step")
+
+    def your_next_end_step(self):
+        """603.7: "at the beginning of your next end step": the next end step
+        of a turn of the ability's controller."""
+        return const("your_next_end_step")
 
     def next_upkeep(self):
         return const("next_upkeep")

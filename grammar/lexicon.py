@@ -78,6 +78,9 @@ LANDWALK = tuple(t + 'walk' for t in BASIC_LAND_TYPES)
 PREDEFINED_TOKENS = (
     'Treasure', 'Food', 'Gold', 'Walker', 'Shard', 'Clue', 'Blood',
     'Powerstone', 'Map', 'Junk', 'Lander',
+    # a predefined token of cards newer than the Comprehensive Rules text of
+    # shared/data (2026-01-16), which has no 111.10 entry for it: a name only
+    'Mutagen',
 )
 
 # 205.3g: artifact types.

@@ -260,6 +260,14 @@ class Sentences(Reading):
                 out.append(("effect_delayed", when))
         return ("spell", out)
 
+    def delayed_effect_first(self, when, clauses):
+        """"At the beginning of the next end step, sacrifice it" (603.7): the
+        time before the effect, as after it. A target there is the delayed
+        ability's own, chosen as it triggers (603.7c): not read."""
+        if any(f.name == "target" for f in self.facts):
+            raise NotUnderstood("a target of the delayed triggered ability")
+        return self.delayed_effect(clauses, when)
+
     def if_words(self, words):
         """The condition of "If S, <effect>" (oracle.lark's IF_CONDITION_WORDS:
         never a replacement's "If ... would ..., ... instead", 614, nor a
@@ -446,6 +454,15 @@ class Sentences(Reading):
         clauses = [c for e in effects for c in (e if isinstance(e, list) else [e])]
         other = any(not isinstance(e, list) for e in effects)
         return ("other_effect" if other else "spell", clauses)
+
+    def may_verb(self, clauses):
+        """"..., then you may <effect>": that effect only is optional."""
+        out = []
+        for clause in clauses:
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_optional",))
+        return out
 
     def may_one_shot(self, *effects):
         """"You may ...": each effect happens only if its player chooses so."""

@@ -2386,11 +2386,79 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
       "effect(a1,2,return_to_battlefield(you,a1.1,1,tapped))"}),
     ("Tap up to two target creatures and put a stun counter on each of them.",
      {"effect(a1,1,tap(target(1)))", 'effect(a1,2,put_counters(it,"stun",n(1)))'}),
+    # 119.5, 706, 500.8
+    ("Your life total becomes 10.", {"effect(a1,1,life_total_becomes(you,n(10)))"}),
+    ("Target player's life total becomes 10.",
+     {"sel_player(a1.1)", "effect(a1,1,life_total_becomes(target(1),n(10)))"}),
+    ("Roll two six-sided dice.", {"effect(a1,1,roll_dice(2,6))"}),
+    ("After this main phase, there is an additional combat phase followed by an additional main phase.",
+     {"effect(a1,1,additional_combat_and_main_phase)"}),
+    # 406.3
+    ("Exile the top card of your library face down.", {"effect(a1,1,top_of_library(exile_face_down,you,1))"}),
+    # 608.2c: "that many" of the cards discarded before
+    ("Discard up to two cards, then draw that many cards.",
+     {"effect(a1,1,discard(you,up_to(2)))", "effect(a1,2,draw(you,that_many))"}),
+    ("Discard all the cards in your hand, then draw that many cards.",
+     {"effect(a1,1,discard_hand(you))", "effect(a1,2,draw(you,that_many))"}),
+    # Alchemy (no CR rule)
+    ("Target creature perpetually gets -2/-0.", {"effect(a1,1,perpetual_modify_pt(target(1),-2,0))"}),
+    # 603.7: the time of a delayed triggered ability before or after its effect
+    ("Exile target creature. At the beginning of the next end step, return that card to the battlefield "
+     "under its owner's control.",
+     {"effect(a1,2,return_to_battlefield_under_owner(it,untapped))", "effect_delayed(a1,2,next_end_step)"}),
+    ("Gain control of target creature until end of turn. Sacrifice it at the beginning of your next end step.",
+     {"effect(a1,2,sacrifice(it))", "effect_delayed(a1,2,your_next_end_step)"}),
+    ("Put that card onto the battlefield under your control.",
+     {"effect(a1,1,put_onto_battlefield_under_your_control(it))"}),
+    ("Create a Mutagen token.", {"effect(a1,1,create_token(n(1),token(mutagen)))"}),
+    ("Target opponent exiles a card from their hand.",
+     {"sel_opponent(a1.1)", "sel_zone(a1.2,hand)", "effect(a1,1,exile(you,a1.2,1))", "effect_player(a1,1,target(1))"}),
+    ("Each player exiles two cards from their graveyard.",
+     {"sel_zone(a1.1,graveyard)", "effect(a1,1,exile(you,a1.1,2))", "effect_player(a1,1,each_player)"}),
+    ("You have no maximum hand size for the rest of the game.",
+     {"effect(a1,1,no_maximum_hand_size(you))", "effect_duration(a1,1,rest_of_game)"}),
+    ("Target artifact or creature's owner puts it on their choice of the top or bottom of their library.",
+     {"sel_type_in(a1.1,artifact)", "sel_type_in(a1.1,creature)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
+    ("Target nonland permanent's owner puts it on their choice of the top or bottom of their library.",
+     {"sel_not_type(a1.1,land)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
+    ("Target creature's owner shuffles it into their library.",
+     {"sel_type(a1.1,creature)", "effect(a1,1,shuffle_into_library(target(1)))"}),
 ])
+
+
 def test_actions(text, expected):
     fs = card_facts("Y", text, ["Sorcery"])
     assert not any(f.startswith("unparsed") for f in fs), fs
     assert expected <= fs, fs - expected
+
+
+def test_that_much_life_of_the_trigger():
+    fs = card_facts("Y", "Whenever you gain life, target opponent loses that much life.", ["Enchantment"])
+    assert {"effect(a1,1,lose_life(target(1),that_many))", "sel_opponent(a1.1)"} <= fs
+
+
+def test_then_you_may_is_optional_for_its_own_effect_only():
+    fs = card_facts("Y", "Draw a card, then you may put a land card from your hand onto the battlefield.", ["Sorcery"])
+    assert {"effect(a1,1,draw(you,n(1)))", "effect(a1,2,put_onto_battlefield(you,a1.1,1,untapped))",
+            "effect_optional(a1,2)"} <= fs
+    assert "effect_optional(a1,1)" not in fs
+
+
+def test_draw_that_many_with_nothing_before_keeps_its_words():
+    assert 'effect(a1,1,draw(you,other("that many")))' in card_facts("Y", "Draw that many cards.", ["Sorcery"])
+
+
+def test_artifact_stays_a_word_of_a_target_group():
+    # the possessive terminals of "target artifact or creature's owner" take no "artifact" of other targets
+    fs = card_facts("Y", "Target artifact becomes an artifact creature.", ["Sorcery"])
+    assert not any(f.startswith("unparsed") for f in fs), fs
+
+
+def test_a_target_of_a_delayed_trigger_is_not_read():
+    # 603.7c: the target of "At the beginning of the next end step, target land deals ..." is the delayed ability's
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Exile target creature. At the beginning of the next end step, target land deals 3 damage to that "
+        "creature.", ["Sorcery"]))
 
 
 def test_two_targets_of_a_player_are_not_destroyed():
