@@ -589,3 +589,77 @@ class Statics(Reading):
         if (first, second) != (const("block"), const("be_blocked")):
             raise NotUnderstood("by")
         return self.cant_block_group(sel, group) + self.cant_be_blocked_by(sel, group)
+
+    def direction(self, token):
+        return const(token.value)
+
+    def _spells_cost(self, sel, token, direction):
+        if sel not in self.spells:
+            raise NotUnderstood("not spells")
+        self.facts.append(fn("sel_zone", sel, const("stack")))
+        return self._effect(fn("cost_change", sel, direction, self.mana_cost(token)))
+
+    def nth_spell_costs(self, nth, sel, token, direction):
+        """601.2f: "The second spell you cast each turn costs {1} less to cast":
+        cost_change(Sel, Dir, mana(S)), Sel with sel_nth_spell_this_turn(Sel, N)."""
+        n = {"first": 1, "second": 2, "third": 3}[nth.value.split()[-1]]
+        self.facts.append(fn("sel_nth_spell_this_turn", sel, Number(n)))
+        return self._spells_cost(sel, token, direction)
+
+    def targeting_spells_cost(self, sel, target, token, direction):
+        """601.2f, 115.9b: "Spells your opponents cast that target this creature cost {2} more to cast"."""
+        self.facts.append(fn("sel_targets", sel, target))
+        return self._spells_cost(sel, token, direction)
+
+    def this_ability_costs(self, token, direction):
+        """602.2b, 601.2f: "This ability costs {1} more to activate"."""
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction, self.mana_cost(token)))
+
+    def this_ability_costs_for_each(self, token, direction, group):
+        """"This ability costs {1} less to activate for each legendary creature you control"."""
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction,
+                               fn("for_each", self.mana_cost(token), fn("count", group))))
+
+    def this_ability_costs_if(self, token, direction, condition):
+        """"... costs {2} less to activate if you control a creature with a +1/+1 counter on it"."""
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self.this_ability_costs(token, direction) + [
+            ("effect_condition", typed_condition(self, "if", condition))]
+
+    def keyword_abilities(self, word):
+        """"Equip abilities you activate": the keyword's abilities of the objects you control."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("keyword_abilities", const(word.value), const("you"))
+
+    def activated_abilities_of(self, sel):
+        return fn("activated_abilities_of", sel)
+
+    def abilities_cost(self, which, token, direction):
+        """602.2b, 601.2f: "Equip abilities you activate cost {1} less to activate",
+        "Activated abilities of creatures you control cost {1} less to activate"."""
+        return self._effect(fn("ability_cost_change", which, direction, self.mana_cost(token)))
+
+    def may_play_lands_from_top(self, word):
+        """305.1, 601.3: "You may play lands from the top of your library":
+        may_play_from_top_of_library(Sel), Sel lands."""
+        _word(word, "lands")
+        return self._effect(fn("may_play_from_top_of_library", self._selector([("sel_type", const("land"))])))
+
+    def may_cast_from_top(self, spells):
+        """601.3: "You may cast creature spells from the top of your library": may_cast_from_top_of_library(Sel)."""
+        if spells not in self.spells:
+            raise NotUnderstood("not spells")
+        return self._effect(fn("may_cast_from_top_of_library", spells))
+
+    def may_play_and_cast_from_top(self, word, spells):
+        return self.may_play_lands_from_top(word) + self.may_cast_from_top(spells)
+
+    def static_attack_despite_defender(self, sel):
+        """702.3b: "This creature can attack as though it didn't have defender" (the
+        one-shot effect's term, static)."""
+        return self._effect(fn("may_attack_as_though_no_defender", sel))
+
+    def it_attack_despite_defender(self):
+        return self.static_attack_despite_defender(self._it_subject())

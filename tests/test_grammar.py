@@ -2545,3 +2545,66 @@ def test_cant_block_or_be_blocked_by_a_group_and_alone():
     # without "by", two restrictions of its own, as before
     assert without_text(facts("This creature can't block or be blocked.")) == {
         "ability_kind(A,static)", "effect(A,1,cant(sel_self,block))", "effect(A,2,cant(sel_self,be_blocked))"}
+
+
+# ----------------------------------- cost changes and permissions (h-statics2)
+
+@pytest.mark.parametrize("text, expected", [
+    # 601.2f: a spell's place among the turn's spells
+    ("The second spell you cast each turn costs {1} less to cast.",
+     {"sel_controller(S1,you)", "sel_nth_spell_this_turn(S1,2)", "sel_zone(S1,stack)",
+      "effect(A,1,cost_change(S1,less,mana(\"{1}\")))"}),
+    ("The first creature spell you cast each turn costs {2} less to cast.",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "sel_nth_spell_this_turn(S1,1)", "sel_zone(S1,stack)",
+      "effect(A,1,cost_change(S1,less,mana(\"{2}\")))"}),
+    # 115.9b: spells that target this creature
+    ("Spells your opponents cast that target this creature cost {2} more to cast.",
+     {"sel_controller(S1,opponent)", "sel_targets(S1,sel_self)", "sel_zone(S1,stack)",
+      "effect(A,1,cost_change(S1,more,mana(\"{2}\")))"}),
+    # 602.2b: the cost of activated abilities
+    ("Equip abilities you activate cost {1} less to activate.",
+     {"effect(A,1,ability_cost_change(keyword_abilities(equip,you),less,mana(\"{1}\")))"}),
+    ("Activated abilities of white enchantments cost {3} more to activate.",
+     {"sel_color(S1,w)", "sel_type(S1,enchantment)",
+      "effect(A,1,ability_cost_change(activated_abilities_of(S1),more,mana(\"{3}\")))"}),
+    ("Enchanted artifact's activated abilities cost {2} less to activate.",
+     {"sel_enchanted(S1)", "effect(A,1,ability_cost_change(activated_abilities_of(S1),less,mana(\"{2}\")))"}),
+    # 601.3, 305.1: from the top of a library
+    ("You may play lands from the top of your library.",
+     {"sel_type(S1,land)", "effect(A,1,may_play_from_top_of_library(S1))"}),
+    ("You may cast creature spells from the top of your library.",
+     {"sel_type(S1,creature)", "effect(A,1,may_cast_from_top_of_library(S1))"}),
+    ("You may play lands and cast spells from the top of your library.",
+     {"sel_type(S2,land)", "effect(A,1,may_play_from_top_of_library(S2))",
+      "effect(A,2,may_cast_from_top_of_library(S1))"}),
+    # 702.3b: defender, statically
+    ("Creatures you control can attack as though they didn't have defender.",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "effect(A,1,may_attack_as_though_no_defender(S1))"}),
+    ("As long as this creature has a +1/+1 counter on it, it can attack as though it didn't have defender.",
+     {"effect(A,1,may_attack_as_though_no_defender(sel_self))",
+      "effect_condition(A,1,as_long_as(counters_at_least(sel_self,\"+1/+1\",1)))"}),
+])
+def test_cost_changes_and_permissions(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+def test_this_ability_costs_less():
+    # 602.2b: a sentence of the activated ability, its own effect (not applied: answers warn)
+    assert without_text(facts("{5}, {T}: Draw a card. This ability costs {1} less to activate for each "
+                              "legendary creature you control.")) == {
+        "ability_kind(A,activated)", "cost(A,mana(\"{5}\"))", "cost(A,tap)", "effect(A,1,draw(you,n(1)))",
+        "sel_supertype(S1,legendary)", "sel_type(S1,creature)", "sel_controller(S1,you)",
+        "effect(A,2,ability_cost_change(this_ability,less,for_each(mana(\"{1}\"),count(S1))))"}
+    assert without_text(facts("{3}, {T}: Draw a card. This ability costs {3} less to activate if you're "
+                              "the monarch.")) >= {
+        "effect(A,2,ability_cost_change(this_ability,less,mana(\"{3}\")))",
+        "effect_condition(A,2,if(monarch(you)))"}
+
+
+def test_one_shot_defender_permission_and_other_targets_kept():
+    # the one-shot effect is still the effects' (for the turn)
+    assert without_text(facts("{T}: Draw a card. It can attack this turn as though it didn't have defender.")) >= {
+        "effect(A,2,may_attack_as_though_no_defender(it))", "effect_duration(A,2,end_of_turn)"}
+    # "that target" another object than this one: not read
+    assert any(f.startswith("unparsed(") for f in facts(
+        "Spells your opponents cast that target a creature you control cost {2} more to cast."))

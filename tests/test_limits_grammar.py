@@ -28,6 +28,11 @@ CARDS = [
      "text": "This creature enters with a +1/+1 counter on it for each creature card in your graveyard."},
     {"name": "Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
      "text": "{T}: This creature deals 1 damage to any target."},
+    {"name": "Thrifty Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
+     "text": "{3}, {T}: This creature deals 1 damage to any target. This ability costs {1} less to activate "
+             "for each artifact you control."},
+    {"name": "Top Seer", "manaCost": "{G}", "type": "Creature — Elf", "power": "1", "toughness": "1",
+     "text": "You may cast creature spells from the top of your library."},
 ]
 
 
@@ -158,3 +163,39 @@ object = "troll"
     assert not_modelled(found) == [
         "This creature enters with a +1/+1 counter on it for each creature card in your graveyard."], found
 
+
+
+def test_an_activation_cost_reduction_warns(tmp_path):
+    # 602.2b: activation.lp pays {3} and reduces nothing
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "pinger"
+card = "Thrifty Pinger"
+controller = "you"
+
+[[ask]]
+can_activate = "pinger"
+ability = 1
+""")
+    assert "This ability costs {1} less to activate for each artifact you control." in " ".join(
+        not_modelled(found)), found
+
+
+def test_casting_from_the_top_of_a_library_warns(tmp_path):
+    # 601.3: casting.lp reads no permission to cast from a library
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "seer"
+card = "Top Seer"
+controller = "you"
+
+[[object]]
+id = "pinger"
+card = "Pinger"
+owner = "you"
+zone = "library"
+
+[[ask]]
+can_cast = "pinger"
+""")
+    assert not_modelled(found) == ["You may cast creature spells from the top of your library."], found
