@@ -663,3 +663,13 @@ class Statics(Reading):
 
     def it_attack_despite_defender(self):
         return self.static_attack_despite_defender(self._it_subject())
+
+    def _pair(self):
+        """702.95: the two creatures of the pair this creature is part of (none while unpaired)."""
+        return self._selector([("sel_paired", None)])
+
+    def paired_grant(self, this, items):
+        return self._grants(self._pair(), items)
+
+    def paired_modify_pt(self, this, pt, grants=None):
+        return self.modify_pt(self._pair(), pt, grants)

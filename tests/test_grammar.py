@@ -2608,3 +2608,15 @@ def test_one_shot_defender_permission_and_other_targets_kept():
     # "that target" another object than this one: not read
     assert any(f.startswith("unparsed(") for f in facts(
         "Spells your opponents cast that target a creature you control cost {2} more to cast."))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 702.95: the two creatures of this creature's soulbond pair
+    ("As long as this creature is paired with another creature, both creatures have flying.",
+     {"sel_paired(S1)", "ability_kind(sub(A,1),keyword)", "keyword(sub(A,1),flying)",
+      "ability_text(sub(A,1),\"flying\")", "effect(A,1,grant_ability(S1,sub(A,1)))"}),
+    ("As long as this creature is paired with another creature, each of those creatures gets +1/+1.",
+     {"sel_paired(S1)", "effect(A,1,modify_pt(S1,1,1))"}),
+])
+def test_soulbond_pairs(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}

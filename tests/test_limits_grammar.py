@@ -33,6 +33,8 @@ CARDS = [
              "for each artifact you control."},
     {"name": "Top Seer", "manaCost": "{G}", "type": "Creature — Elf", "power": "1", "toughness": "1",
      "text": "You may cast creature spells from the top of your library."},
+    {"name": "Pair Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
+     "text": "Soulbond\nAs long as this creature is paired with another creature, each of those creatures gets +1/+1."},
 ]
 
 
@@ -199,3 +201,18 @@ zone = "library"
 can_cast = "pinger"
 """)
     assert not_modelled(found) == ["You may cast creature spells from the top of your library."], found
+
+
+def test_a_soulbond_pair_warns(tmp_path):
+    # 702.95: the matcher knows no pairs, so layer 7c's selection of "each of those creatures" warns
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "bear"
+card = "Pair Bear"
+controller = "you"
+
+[[ask]]
+characteristics = "bear"
+""")
+    assert "As long as this creature is paired with another creature, each of those creatures gets +1/+1." in \
+        not_modelled(found), found
