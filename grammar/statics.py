@@ -673,3 +673,22 @@ class Statics(Reading):
 
     def paired_modify_pt(self, this, pt, grants=None):
         return self.modify_pt(self._pair(), pt, grants)
+
+    def by_spells(self):
+        return const("spells"), const("any_player")
+
+    def by_spells_or_abilities(self):
+        return const("spells_or_abilities"), const("any_player")
+
+    def by_opponents_spells_or_abilities(self):
+        return const("spells_or_abilities"), const("opponent")
+
+    def cant_be_targeted_by(self, sel, sources):
+        """115.4, 702.11a: "Enchanted creature can't be the target of spells or abilities your
+        opponents control": cant_be_targeted_by(Sel, Kind, Who)."""
+        kind, who = sources
+        return self._effect(fn("cant_be_targeted_by", sel, kind, who))
+
+    def no_maximum_hand_size_rest_of_game(self):
+        """402.2: for the rest of the game (effect_duration rest_of_game)."""
+        return self._effect(const("no_maximum_hand_size"), const("rest_of_game"))

@@ -2620,3 +2620,30 @@ def test_one_shot_defender_permission_and_other_targets_kept():
 ])
 def test_soulbond_pairs(text, expected):
     assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 613.4c: "an additional" +N/+N is one more P/T change
+    ("As long as equipped creature is a Human, it gets an additional +1/+1.",
+     {"sel_equipped(S1)", "sel_subtype_in(S2,human)", "effect(A,1,modify_pt(S1,1,1))",
+      "effect_condition(A,1,as_long_as(matches(S1,S2)))"}),
+    ("Enchanted creature gets an additional +2/+2 as long as you have no cards in hand.",
+     {"sel_enchanted(S1)", "effect(A,1,modify_pt(S1,2,2))", "effect_condition(A,1,as_long_as(hand_at_most(you,0)))"}),
+    # 115.4, 702.11a: what can't target
+    ("Enchanted creature can't be the target of spells or abilities your opponents control.",
+     {"sel_enchanted(S1)", "effect(A,1,cant_be_targeted_by(S1,spells_or_abilities,opponent))"}),
+    ("Creatures can't be the targets of spells.",
+     {"sel_type(S1,creature)", "effect(A,1,cant_be_targeted_by(S1,spells,any_player))"}),
+])
+def test_additional_pt_and_targeting_restrictions(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+def test_no_maximum_hand_size_for_the_rest_of_the_game():
+    ct = parse_card("o", "Test Card", "Draw seven cards. You have no maximum hand size for the rest of the game.",
+                    types=["Sorcery"])
+    fs = {str(f) for f in ct.facts}
+    assert {'effect(ab("o",1),2,no_maximum_hand_size)', 'effect_duration(ab("o",1),2,rest_of_game)'} <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
+    # "it" alone, with no condition's subject, is not read as a static P/T change
+    assert any(f.startswith("unparsed(") for f in facts("It gets an additional +1/+1."))
