@@ -35,6 +35,11 @@ CARDS = [
      "text": "You may cast creature spells from the top of your library."},
     {"name": "Pair Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
      "text": "Soulbond\nAs long as this creature is paired with another creature, each of those creatures gets +1/+1."},
+    {"name": "Human Mattock", "manaCost": "{1}", "type": "Artifact — Equipment",
+     "text": "Equipped creature gets +1/+1.\nAs long as equipped creature is a Human, it gets an additional +1/+1.\n"
+             "Equip {2}"},
+    {"name": "Plain Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
+     "text": ""},
 ]
 
 
@@ -216,3 +221,24 @@ characteristics = "bear"
 """)
     assert "As long as this creature is paired with another creature, each of those creatures gets +1/+1." in \
         not_modelled(found), found
+
+
+def test_an_additional_pt_change_under_a_condition_warns(tmp_path):
+    # 611.3a: layers.lp applies a static P/T change whatever its condition, so one
+    # with a condition warns; the unconditional +1/+1 alone does not
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "bear"
+card = "Plain Bear"
+controller = "you"
+
+[[object]]
+id = "mattock"
+card = "Human Mattock"
+controller = "you"
+attached_to = "bear"
+
+[[ask]]
+characteristics = "bear"
+""")
+    assert not_modelled(found) == ["As long as equipped creature is a Human, it gets an additional +1/+1."], found
