@@ -692,3 +692,8 @@ class Statics(Reading):
     def no_maximum_hand_size_rest_of_game(self):
         """402.2: for the rest of the game (effect_duration rest_of_game)."""
         return self._effect(const("no_maximum_hand_size"), const("rest_of_game"))
+
+    def alternative_mana_cost_of_self(self, token):
+        """118.9, 601.2b: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost":
+        may_pay_instead_of_mana_cost(mana(S))."""
+        return self._effect(fn("may_pay_instead_of_mana_cost", self.mana_cost(token)))

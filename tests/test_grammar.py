@@ -2647,3 +2647,11 @@ def test_no_maximum_hand_size_for_the_rest_of_the_game():
     assert not any(f.startswith("unparsed(") for f in fs)
     # "it" alone, with no condition's subject, is not read as a static P/T change
     assert any(f.startswith("unparsed(") for f in facts("It gets an additional +1/+1."))
+
+
+def test_an_alternative_mana_cost_of_the_spell_itself():
+    # 118.9: read with mana only; other costs are the one-shot effects' words too
+    assert without_text(facts("You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.")) == {
+        "ability_kind(A,static)", "effect(A,1,may_pay_instead_of_mana_cost(mana(\"{W}{U}{B}{R}{G}\")))"}
+    assert any(f.startswith("unparsed(") for f in facts(
+        "You may sacrifice three artifacts rather than pay this spell's mana cost."))
