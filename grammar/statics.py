@@ -169,6 +169,13 @@ class Statics(Reading):
     def additional_land(self):
         return self._effect(fn("additional_land_play", Number(1)))
 
+    def additional_lands(self, n):
+        return self._effect(fn("additional_land_play", Number(n)))
+
+    def maximum_hand_size(self, n):
+        """402.2: "Your maximum hand size is two": maximum_hand_size(you, N)."""
+        return self._effect(fn("maximum_hand_size", const("you"), Number(n)))
+
     def control_enchanted(self, word):
         return self._effect(fn("gain_control", self.enchanted(word)))
 

@@ -2655,3 +2655,11 @@ def test_an_alternative_mana_cost_of_the_spell_itself():
         "ability_kind(A,static)", "effect(A,1,may_pay_instead_of_mana_cost(mana(\"{W}{U}{B}{R}{G}\")))"}
     assert any(f.startswith("unparsed(") for f in facts(
         "You may sacrifice three artifacts rather than pay this spell's mana cost."))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("You may play two additional lands on each of your turns.", {"effect(A,1,additional_land_play(2))"}),
+    ("Your maximum hand size is two.", {"effect(A,1,maximum_hand_size(you,2))"}),
+])
+def test_land_plays_and_hand_size(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
