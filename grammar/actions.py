@@ -395,8 +395,3 @@ class Actions(Reading):
             raise NotUnderstood(noun.value)
         sel = self._selector([("sel_zone", const(zone.value))])
         return self._acting(who, self._effect(fn("exile", const("you"), sel, _n(n))))
-
-    def no_maximum_hand_size_rest_of_game(self):
-        """402.2: "You have no maximum hand size for the rest of the game":
-        no_maximum_hand_size(you) with effect_duration(A, I, rest_of_game)."""
-        return self._effect(fn("no_maximum_hand_size", const("you")), const("rest_of_game"))

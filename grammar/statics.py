@@ -169,6 +169,13 @@ class Statics(Reading):
     def additional_land(self):
         return self._effect(fn("additional_land_play", Number(1)))
 
+    def additional_lands(self, n):
+        return self._effect(fn("additional_land_play", Number(n)))
+
+    def maximum_hand_size(self, n):
+        """402.2: "Your maximum hand size is two": maximum_hand_size(you, N)."""
+        return self._effect(fn("maximum_hand_size", const("you"), Number(n)))
+
     def control_enchanted(self, word):
         return self._effect(fn("gain_control", self.enchanted(word)))
 
@@ -589,3 +596,111 @@ class Statics(Reading):
         if (first, second) != (const("block"), const("be_blocked")):
             raise NotUnderstood("by")
         return self.cant_block_group(sel, group) + self.cant_be_blocked_by(sel, group)
+
+    def direction(self, token):
+        return const(token.value)
+
+    def _spells_cost(self, sel, token, direction):
+        if sel not in self.spells:
+            raise NotUnderstood("not spells")
+        self.facts.append(fn("sel_zone", sel, const("stack")))
+        return self._effect(fn("cost_change", sel, direction, self.mana_cost(token)))
+
+    def nth_spell_costs(self, nth, sel, token, direction):
+        """601.2f: "The second spell you cast each turn costs {1} less to cast":
+        cost_change(Sel, Dir, mana(S)), Sel with sel_nth_spell_this_turn(Sel, N)."""
+        n = {"first": 1, "second": 2, "third": 3}[nth.value.split()[-1]]
+        self.facts.append(fn("sel_nth_spell_this_turn", sel, Number(n)))
+        return self._spells_cost(sel, token, direction)
+
+    def targeting_spells_cost(self, sel, target, token, direction):
+        """601.2f, 115.9b: "Spells your opponents cast that target this creature cost {2} more to cast"."""
+        self.facts.append(fn("sel_targets", sel, target))
+        return self._spells_cost(sel, token, direction)
+
+    def this_ability_costs(self, token, direction):
+        """602.2b, 601.2f: "This ability costs {1} more to activate"."""
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction, self.mana_cost(token)))
+
+    def this_ability_costs_for_each(self, token, direction, group):
+        """"This ability costs {1} less to activate for each legendary creature you control"."""
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction,
+                               fn("for_each", self.mana_cost(token), fn("count", group))))
+
+    def this_ability_costs_if(self, token, direction, condition):
+        """"... costs {2} less to activate if you control a creature with a +1/+1 counter on it"."""
+        if "would" in condition.value.split():
+            raise NotUnderstood(condition.value)
+        return self.this_ability_costs(token, direction) + [
+            ("effect_condition", typed_condition(self, "if", condition))]
+
+    def keyword_abilities(self, word):
+        """"Equip abilities you activate": the keyword's abilities of the objects you control."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("keyword_abilities", const(word.value), const("you"))
+
+    def activated_abilities_of(self, sel):
+        return fn("activated_abilities_of", sel)
+
+    def abilities_cost(self, which, token, direction):
+        """602.2b, 601.2f: "Equip abilities you activate cost {1} less to activate",
+        "Activated abilities of creatures you control cost {1} less to activate"."""
+        return self._effect(fn("ability_cost_change", which, direction, self.mana_cost(token)))
+
+    def may_play_lands_from_top(self, word):
+        """305.1, 601.3: "You may play lands from the top of your library":
+        may_play_from_top_of_library(Sel), Sel lands."""
+        _word(word, "lands")
+        return self._effect(fn("may_play_from_top_of_library", self._selector([("sel_type", const("land"))])))
+
+    def may_cast_from_top(self, spells):
+        """601.3: "You may cast creature spells from the top of your library": may_cast_from_top_of_library(Sel)."""
+        if spells not in self.spells:
+            raise NotUnderstood("not spells")
+        return self._effect(fn("may_cast_from_top_of_library", spells))
+
+    def may_play_and_cast_from_top(self, word, spells):
+        return self.may_play_lands_from_top(word) + self.may_cast_from_top(spells)
+
+    def static_attack_despite_defender(self, sel):
+        """702.3b: "This creature can attack as though it didn't have defender" (the
+        one-shot effect's term, static)."""
+        return self._effect(fn("may_attack_as_though_no_defender", sel))
+
+    def it_attack_despite_defender(self):
+        return self.static_attack_despite_defender(self._it_subject())
+
+    def _pair(self):
+        """702.95: the two creatures of the pair this creature is part of (none while unpaired)."""
+        return self._selector([("sel_paired", None)])
+
+    def paired_grant(self, this, items):
+        return self._grants(self._pair(), items)
+
+    def paired_modify_pt(self, this, pt, grants=None):
+        return self.modify_pt(self._pair(), pt, grants)
+
+    def by_spells(self):
+        return const("spells"), const("any_player")
+
+    def by_spells_or_abilities(self):
+        return const("spells_or_abilities"), const("any_player")
+
+    def by_opponents_spells_or_abilities(self):
+        return const("spells_or_abilities"), const("opponent")
+
+    def cant_be_targeted_by(self, sel, sources):
+        """115.4, 702.11a: "Enchanted creature can't be the target of spells or abilities your
+        opponents control": cant_be_targeted_by(Sel, Kind, Who)."""
+        kind, who = sources
+        return self._effect(fn("cant_be_targeted_by", sel, kind, who))
+
+    def no_maximum_hand_size_rest_of_game(self):
+        """402.2: for the rest of the game (effect_duration rest_of_game)."""
+        return self._effect(const("no_maximum_hand_size"), const("rest_of_game"))
+
+    def alternative_mana_cost_of_self(self, token):
+        """118.9, 601.2b: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost":
+        may_pay_instead_of_mana_cost(mana(S))."""
+        return self._effect(fn("may_pay_instead_of_mana_cost", self.mana_cost(token)))

@@ -2416,7 +2416,7 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
     ("Each player exiles two cards from their graveyard.",
      {"sel_zone(a1.1,graveyard)", "effect(a1,1,exile(you,a1.1,2))", "effect_player(a1,1,each_player)"}),
     ("You have no maximum hand size for the rest of the game.",
-     {"effect(a1,1,no_maximum_hand_size(you))", "effect_duration(a1,1,rest_of_game)"}),
+     {"effect(a1,1,no_maximum_hand_size)", "effect_duration(a1,1,rest_of_game)"}),
     ("Target artifact or creature's owner puts it on their choice of the top or bottom of their library.",
      {"sel_type_in(a1.1,artifact)", "sel_type_in(a1.1,creature)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
     ("Target nonland permanent's owner puts it on their choice of the top or bottom of their library.",
@@ -3002,3 +3002,121 @@ def test_costs_in_words(text, expected):
     got = facts(text)
     assert expected <= got
     assert not any(f.startswith("unparsed(") for f in got)
+
+
+# ----------------------------------- cost changes and permissions (h-statics2)
+
+@pytest.mark.parametrize("text, expected", [
+    # 601.2f: a spell's place among the turn's spells
+    ("The second spell you cast each turn costs {1} less to cast.",
+     {"sel_controller(S1,you)", "sel_nth_spell_this_turn(S1,2)", "sel_zone(S1,stack)",
+      "effect(A,1,cost_change(S1,less,mana(\"{1}\")))"}),
+    ("The first creature spell you cast each turn costs {2} less to cast.",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "sel_nth_spell_this_turn(S1,1)", "sel_zone(S1,stack)",
+      "effect(A,1,cost_change(S1,less,mana(\"{2}\")))"}),
+    # 115.9b: spells that target this creature
+    ("Spells your opponents cast that target this creature cost {2} more to cast.",
+     {"sel_controller(S1,opponent)", "sel_targets(S1,sel_self)", "sel_zone(S1,stack)",
+      "effect(A,1,cost_change(S1,more,mana(\"{2}\")))"}),
+    # 602.2b: the cost of activated abilities
+    ("Equip abilities you activate cost {1} less to activate.",
+     {"effect(A,1,ability_cost_change(keyword_abilities(equip,you),less,mana(\"{1}\")))"}),
+    ("Activated abilities of white enchantments cost {3} more to activate.",
+     {"sel_color(S1,w)", "sel_type(S1,enchantment)",
+      "effect(A,1,ability_cost_change(activated_abilities_of(S1),more,mana(\"{3}\")))"}),
+    ("Enchanted artifact's activated abilities cost {2} less to activate.",
+     {"sel_enchanted(S1)", "effect(A,1,ability_cost_change(activated_abilities_of(S1),less,mana(\"{2}\")))"}),
+    # 601.3, 305.1: from the top of a library
+    ("You may play lands from the top of your library.",
+     {"sel_type(S1,land)", "effect(A,1,may_play_from_top_of_library(S1))"}),
+    ("You may cast creature spells from the top of your library.",
+     {"sel_type(S1,creature)", "effect(A,1,may_cast_from_top_of_library(S1))"}),
+    ("You may play lands and cast spells from the top of your library.",
+     {"sel_type(S2,land)", "effect(A,1,may_play_from_top_of_library(S2))",
+      "effect(A,2,may_cast_from_top_of_library(S1))"}),
+    # 702.3b: defender, statically
+    ("Creatures you control can attack as though they didn't have defender.",
+     {"sel_type(S1,creature)", "sel_controller(S1,you)", "effect(A,1,may_attack_as_though_no_defender(S1))"}),
+    ("As long as this creature has a +1/+1 counter on it, it can attack as though it didn't have defender.",
+     {"effect(A,1,may_attack_as_though_no_defender(sel_self))",
+      "effect_condition(A,1,as_long_as(counters_at_least(sel_self,\"+1/+1\",1)))"}),
+])
+def test_cost_changes_and_permissions(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+def test_this_ability_costs_less():
+    # 602.2b: a sentence of the activated ability, its own effect (not applied: answers warn)
+    assert without_text(facts("{5}, {T}: Draw a card. This ability costs {1} less to activate for each "
+                              "legendary creature you control.")) == {
+        "ability_kind(A,activated)", "cost(A,mana(\"{5}\"))", "cost(A,tap)", "effect(A,1,draw(you,n(1)))",
+        "sel_supertype(S1,legendary)", "sel_type(S1,creature)", "sel_controller(S1,you)",
+        "effect(A,2,ability_cost_change(this_ability,less,for_each(mana(\"{1}\"),count(S1))))"}
+    assert without_text(facts("{3}, {T}: Draw a card. This ability costs {3} less to activate if you're "
+                              "the monarch.")) >= {
+        "effect(A,2,ability_cost_change(this_ability,less,mana(\"{3}\")))",
+        "effect_condition(A,2,if(monarch(you)))"}
+
+
+def test_one_shot_defender_permission_and_other_targets_kept():
+    # the one-shot effect is still the effects' (for the turn)
+    assert without_text(facts("{T}: Draw a card. It can attack this turn as though it didn't have defender.")) >= {
+        "effect(A,2,may_attack_as_though_no_defender(it))", "effect_duration(A,2,end_of_turn)"}
+    # "that target" another object than this one: not read
+    assert any(f.startswith("unparsed(") for f in facts(
+        "Spells your opponents cast that target a creature you control cost {2} more to cast."))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 702.95: the two creatures of this creature's soulbond pair
+    ("As long as this creature is paired with another creature, both creatures have flying.",
+     {"sel_paired(S1)", "ability_kind(sub(A,1),keyword)", "keyword(sub(A,1),flying)",
+      "ability_text(sub(A,1),\"flying\")", "effect(A,1,grant_ability(S1,sub(A,1)))"}),
+    ("As long as this creature is paired with another creature, each of those creatures gets +1/+1.",
+     {"sel_paired(S1)", "effect(A,1,modify_pt(S1,1,1))"}),
+])
+def test_soulbond_pairs(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 613.4c: "an additional" +N/+N is one more P/T change
+    ("As long as equipped creature is a Human, it gets an additional +1/+1.",
+     {"sel_equipped(S1)", "sel_subtype_in(S2,human)", "effect(A,1,modify_pt(S1,1,1))",
+      "effect_condition(A,1,as_long_as(matches(S1,S2)))"}),
+    ("Enchanted creature gets an additional +2/+2 as long as you have no cards in hand.",
+     {"sel_enchanted(S1)", "effect(A,1,modify_pt(S1,2,2))", "effect_condition(A,1,as_long_as(hand_at_most(you,0)))"}),
+    # 115.4, 702.11a: what can't target
+    ("Enchanted creature can't be the target of spells or abilities your opponents control.",
+     {"sel_enchanted(S1)", "effect(A,1,cant_be_targeted_by(S1,spells_or_abilities,opponent))"}),
+    ("Creatures can't be the targets of spells.",
+     {"sel_type(S1,creature)", "effect(A,1,cant_be_targeted_by(S1,spells,any_player))"}),
+])
+def test_additional_pt_and_targeting_restrictions(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+def test_no_maximum_hand_size_for_the_rest_of_the_game():
+    ct = parse_card("o", "Test Card", "Draw seven cards. You have no maximum hand size for the rest of the game.",
+                    types=["Sorcery"])
+    fs = {str(f) for f in ct.facts}
+    assert {'effect(ab("o",1),2,no_maximum_hand_size)', 'effect_duration(ab("o",1),2,rest_of_game)'} <= fs
+    assert not any(f.startswith("unparsed(") for f in fs)
+    # "it" alone, with no condition's subject, is not read as a static P/T change
+    assert any(f.startswith("unparsed(") for f in facts("It gets an additional +1/+1."))
+
+
+def test_an_alternative_mana_cost_of_the_spell_itself():
+    # 118.9: read with mana only; other costs are the one-shot effects' words too
+    assert without_text(facts("You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.")) == {
+        "ability_kind(A,static)", "effect(A,1,may_pay_instead_of_mana_cost(mana(\"{W}{U}{B}{R}{G}\")))"}
+    assert any(f.startswith("unparsed(") for f in facts(
+        "You may sacrifice three artifacts rather than pay this spell's mana cost."))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("You may play two additional lands on each of your turns.", {"effect(A,1,additional_land_play(2))"}),
+    ("Your maximum hand size is two.", {"effect(A,1,maximum_hand_size(you,2))"}),
+])
+def test_land_plays_and_hand_size(text, expected):
+    assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}

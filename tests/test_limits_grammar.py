@@ -28,6 +28,18 @@ CARDS = [
      "text": "This creature enters with a +1/+1 counter on it for each creature card in your graveyard."},
     {"name": "Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
      "text": "{T}: This creature deals 1 damage to any target."},
+    {"name": "Thrifty Pinger", "manaCost": "{R}", "type": "Creature — Human", "power": "1", "toughness": "1",
+     "text": "{3}, {T}: This creature deals 1 damage to any target. This ability costs {1} less to activate "
+             "for each artifact you control."},
+    {"name": "Top Seer", "manaCost": "{G}", "type": "Creature — Elf", "power": "1", "toughness": "1",
+     "text": "You may cast creature spells from the top of your library."},
+    {"name": "Pair Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
+     "text": "Soulbond\nAs long as this creature is paired with another creature, each of those creatures gets +1/+1."},
+    {"name": "Human Mattock", "manaCost": "{1}", "type": "Artifact — Equipment",
+     "text": "Equipped creature gets +1/+1.\nAs long as equipped creature is a Human, it gets an additional +1/+1.\n"
+             "Equip {2}"},
+    {"name": "Plain Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2",
+     "text": ""},
 ]
 
 
@@ -158,3 +170,75 @@ object = "troll"
     assert not_modelled(found) == [
         "This creature enters with a +1/+1 counter on it for each creature card in your graveyard."], found
 
+
+
+def test_an_activation_cost_reduction_warns(tmp_path):
+    # 602.2b: activation.lp pays {3} and reduces nothing
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "pinger"
+card = "Thrifty Pinger"
+controller = "you"
+
+[[ask]]
+can_activate = "pinger"
+ability = 1
+""")
+    assert "This ability costs {1} less to activate for each artifact you control." in " ".join(
+        not_modelled(found)), found
+
+
+def test_casting_from_the_top_of_a_library_warns(tmp_path):
+    # 601.3: casting.lp reads no permission to cast from a library
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "seer"
+card = "Top Seer"
+controller = "you"
+
+[[object]]
+id = "pinger"
+card = "Pinger"
+owner = "you"
+zone = "library"
+
+[[ask]]
+can_cast = "pinger"
+""")
+    assert not_modelled(found) == ["You may cast creature spells from the top of your library."], found
+
+
+def test_a_soulbond_pair_warns(tmp_path):
+    # 702.95: the matcher knows no pairs, so layer 7c's selection of "each of those creatures" warns
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "bear"
+card = "Pair Bear"
+controller = "you"
+
+[[ask]]
+characteristics = "bear"
+""")
+    assert "As long as this creature is paired with another creature, each of those creatures gets +1/+1." in \
+        not_modelled(found), found
+
+
+def test_an_additional_pt_change_under_a_condition_warns(tmp_path):
+    # 611.3a: layers.lp applies a static P/T change whatever its condition, so one
+    # with a condition warns; the unconditional +1/+1 alone does not
+    [found] = warnings(tmp_path, """
+[[object]]
+id = "bear"
+card = "Plain Bear"
+controller = "you"
+
+[[object]]
+id = "mattock"
+card = "Human Mattock"
+controller = "you"
+attached_to = "bear"
+
+[[ask]]
+characteristics = "bear"
+""")
+    assert not_modelled(found) == ["As long as equipped creature is a Human, it gets an additional +1/+1."], found
