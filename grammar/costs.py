@@ -3,9 +3,7 @@
 
 from clingo import Number, String
 from lark import v_args
-from lark.exceptions import VisitError
 
-from .lexing import parse_or_none
 from .reading import _n, const, fn, NotUnderstood, Reading
 
 
@@ -85,26 +83,11 @@ class Costs(Reading):
 
     def _cost_words(self, text):
         """The cost term of words `text` of the piece (the same words of the
-        printed piece) read as `cost_words`, or None; what a reading that
-        failed added is taken back. The words are parsed at their own
-        offsets (spaces before them)."""
-        from . import parser  # the driver's: grammar/__init__.py imports this module
+        printed piece) read as `cost_words`, or None."""
         start = self.text.find(text)
         if start < 0:
             return None
-        words = self.piece[start:start + len(text)].rstrip().rstrip(".")
-        tree = parse_or_none(parser(), " " * start + words, "cost_words")
-        if tree is None:
-            return None
-        saved = len(self.facts), self.next_sel
-        try:
-            return self.transform(tree)
-        except VisitError as e:
-            if not isinstance(e.orig_exc, NotUnderstood):
-                raise
-            del self.facts[saved[0]:]
-            self.next_sel = saved[1]
-            return None
+        return self._read_again(start, self.piece[start:start + len(text)].rstrip().rstrip("."), "cost_words")
 
     def mill_one(self, word):
         return self.mill_cost(1, word)

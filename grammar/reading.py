@@ -160,14 +160,19 @@ class Reading(Transformer):
         return fn("other", String(self._original(token))) if typed is None else typed
 
     def _typed_amount(self, token):
-        """S read by amounts.lark, or None: the words are parsed at their own
-        offsets (spaces before them), so that a selector's words point into
-        the printed piece; what the transformer added for a reading that
-        failed is taken back."""
+        """S read by amounts.lark, or None."""
+        return self._read_again(token.start_pos, token.value.rstrip(), "amount_words")
+
+    def _read_again(self, start, words, rule):
+        """Words of the piece from offset `start`, read again as the driver's
+        start `rule` (oracle.lark) and transformed here, or None; the words
+        are parsed at their own offsets (spaces before them), so that a
+        selector's words point into the printed piece, and what the
+        transformer added for a reading that failed is taken back."""
         from . import parser  # the driver's: grammar/__init__.py imports this module
         # (not the driver's _tree: its first words leave out a namespaced
         # terminal, amounts__SELF_S, which lark's accepts() does not list)
-        tree = parse_or_none(parser(), " " * token.start_pos + token.value.rstrip(), "amount_words")
+        tree = parse_or_none(parser(), " " * start + words, rule)
         if tree is None:
             return None
         saved = len(self.facts), self.next_sel, self.next_target, dict(self.target_sels), \
