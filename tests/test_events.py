@@ -97,14 +97,7 @@ def test_path_counts_equal_the_naive_enumeration(tmp_path):
                            '[[ask]]\nevent = "put_counters"\nobject = "bears"\ncounter = "+1/+1"\ncount = 1\n',
                            {"ds1": DOUBLER, "ds2": DOUBLER,
                             "hs": ("put_counters", ["affected(SEL)"], ["add(1)"], "replacement", True)})
-    loaded = load_scenario(path, CardDatabase())
-    facts = scenario_facts(loaded) + _facts_of(rules)
-    index = ModelIndex(solve(facts))
-    results = EventResults(_Builder(loaded, index, max_orders=10), 1)
-    graph = Counter(EventGraph(index, 1, results.key).outcome_counts())
-    naive: Counter = Counter()
-    for node, models in enumerate_orders(facts)[0][1].items():
-        naive[results.key(node)] += models
+    graph, naive = graph_and_naive_counts(path, _facts_of(rules))
     assert graph == naive
     # the optional +1 declined: 2 orders of the doublers; applied: 3! = 6 orders
     assert sum(graph.values()) == 2 + 6
@@ -120,6 +113,20 @@ def test_an_effect_whose_change_the_rules_cannot_make_is_an_error_not_missing_ou
     code, out, err = run(capsys, "ask", "--rules", rules, path)
     assert code == 2 and out == ""
     assert "whose change the rules cannot make" in err and err.count("\n") == 1
+
+
+def graph_and_naive_counts(path: Path, extra: list = ()) -> tuple[Counter, Counter]:
+    """The ways of each result of ask 1 of a scenario (with extra facts): counted
+    by paths in the event graph, and by the naive enumeration of orders.lp."""
+    loaded = load_scenario(path, CardDatabase())
+    facts = scenario_facts(loaded) + list(extra)
+    index = ModelIndex(solve(facts))
+    results = EventResults(_Builder(loaded, index, max_orders=10), 1)
+    graph = Counter(EventGraph(index, 1, results.key).outcome_counts())
+    naive: Counter = Counter()
+    for node, models in enumerate_orders(facts)[0][1].items():
+        naive[results.key(node)] += models
+    return graph, naive
 
 
 def _facts_of(rules: Path) -> list:
@@ -525,14 +532,7 @@ def test_instances_counted_as_the_naive_enumeration(tmp_path):
             'text = "If you would gain life, you gain twice that much life instead."\ncontroller = "you"\n')
     path = tmp_path / "granted.toml"
     path.write_text(GRANTED.format(more=ELVES.format(controller="you") + rhox, **GAIN_DOUBLER))
-    loaded = load_scenario(path, CardDatabase())
-    facts = scenario_facts(loaded)
-    index = ModelIndex(solve(facts))
-    results = EventResults(_Builder(loaded, index, max_orders=10), 1)
-    graph = Counter(EventGraph(index, 1, results.key).outcome_counts())
-    naive: Counter = Counter()
-    for node, models in enumerate_orders(facts)[0][1].items():
-        naive[results.key(node)] += models
+    graph, naive = graph_and_naive_counts(path)
     assert graph == naive == Counter({json.dumps({"life": {"you": 16}}): 24})
 
 
