@@ -2423,6 +2423,16 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
      {"sel_not_type(a1.1,land)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
     ("Target creature's owner shuffles it into their library.",
      {"sel_type(a1.1,creature)", "effect(a1,1,shuffle_into_library(target(1)))"}),
+    # another player exiles the top cards of their own library
+    ("Target opponent exiles the top card of their library.",
+     {"sel_opponent(a1.1)", "effect(a1,1,top_of_library(exile,you,1))", "effect_player(a1,1,target(1))"}),
+    ("Each player exiles the top three cards of their library.",
+     {"effect(a1,1,top_of_library(exile,you,3))", "effect_player(a1,1,each_player)"}),
+    ("Target opponent exiles the top X cards of their library face down.",
+     {"effect(a1,1,top_of_library(exile_face_down,you,x))", "effect_player(a1,1,target(1))"}),
+    # 701.17a, 107.1a
+    ("Target player mills half their library, rounded down.",
+     {"sel_player(a1.1)", "effect(a1,1,mill(target(1),half_library(down)))"}),
 ])
 
 
@@ -2430,6 +2440,14 @@ def test_actions(text, expected):
     fs = card_facts("Y", text, ["Sorcery"])
     assert not any(f.startswith("unparsed") for f in fs), fs
     assert expected <= fs, fs - expected
+
+
+def test_he_connives():
+    fs = card_facts("Y", "Whenever this creature attacks, he connives.", ["Creature"])
+    assert "effect(a1,1,connive(it))" in fs and not any(f.startswith("unparsed") for f in fs), fs
+    # a player exiling from a library not their own is not read
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Target opponent exiles the top card of your library.", ["Sorcery"]))
 
 
 def test_that_much_life_of_the_trigger():
