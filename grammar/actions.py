@@ -4,7 +4,7 @@ keyword actions and others) over the shared object phrases."""
 from clingo import Number
 from lark import Token, v_args
 
-from .reading import NotUnderstood, Reading, _n, const, fn
+from .reading import NotUnderstood, Reading, String, _n, const, fn
 
 
 @v_args(inline=True)
@@ -280,6 +280,31 @@ class Actions(Reading):
             raise NotUnderstood(zone.value)
         self._player(who)
         return self._effect(fn("mill", who, fn("half_library", rounding)))
+
+    @staticmethod
+    def _self_counters(words, k=1):
+        """122.1: K for each counter of a kind on the ability's own object:
+        self_counters(Kind) (Kind a string), times(K, self_counters(Kind))."""
+        amount = fn("self_counters", String(words.value.split()[0]))
+        return amount if k == 1 else fn("times", Number(k), amount)
+
+    def draw_for_each_self_counter(self, words, _this):
+        """"Draw a card for each charge counter on this artifact": draw(you, self_counters("charge"))."""
+        return self._effect(fn("draw", const("you"), self._self_counters(words)))
+
+    def gain_life_for_each_self_counter(self, n, words, _this):
+        """"You gain 2 life for each age counter on this enchantment"."""
+        return self._effect(fn("gain_life", const("you"), self._self_counters(words, int(n))))
+
+    def lose_life_for_each_self_counter(self, n, words, _this):
+        """"You lose 3 life for each soul counter on this artifact"."""
+        return self._effect(fn("lose_life", const("you"), self._self_counters(words, int(n))))
+
+    def mill_for_each_self_counter(self, count, noun, words, _this):
+        """"Mill a card for each shred counter on this creature"."""
+        if count != (1, []) or noun.value != "card":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("mill", const("you"), self._self_counters(words)))
 
     def lose_half_your_life(self, rounding):
         return self._effect(fn("lose_life", const("you"), fn("half_life", rounding)))

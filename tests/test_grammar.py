@@ -2433,6 +2433,14 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
     # 701.17a, 107.1a
     ("Target player mills half their library, rounded down.",
      {"sel_player(a1.1)", "effect(a1,1,mill(target(1),half_library(down)))"}),
+    # 122.1: counters on the ability's own object
+    ("Draw a card for each charge counter on this artifact.", {"effect(a1,1,draw(you,self_counters(\"charge\")))"}),
+    ("You gain 2 life for each age counter on this enchantment.",
+     {"effect(a1,1,gain_life(you,times(2,self_counters(\"age\"))))"}),
+    ("Draw a card, then you lose 1 life for each blood counter on ~.",
+     {"effect(a1,1,draw(you,n(1)))", "effect(a1,2,lose_life(you,self_counters(\"blood\")))"}),
+    ("Mill a card for each shred counter on this creature.", {"effect(a1,1,mill(you,self_counters(\"shred\")))"}),
+    ("Mill a card.", {"effect(a1,1,mill(you,n(1)))"}),
 ])
 
 
@@ -2440,6 +2448,12 @@ def test_actions(text, expected):
     fs = card_facts("Y", text, ["Sorcery"])
     assert not any(f.startswith("unparsed") for f in fs), fs
     assert expected <= fs, fs - expected
+
+
+def test_counters_on_it_are_not_read_as_the_objects_own():
+    # "it" may be another object ("Whenever a creature dies, draw a card for each +1/+1 counter on it")
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Draw a card for each +1/+1 counter on it.", ["Sorcery"]))
 
 
 def test_he_connives():
