@@ -306,6 +306,14 @@ class Actions(Reading):
             raise NotUnderstood(noun.value)
         return self._effect(fn("mill", const("you"), self._self_counters(words)))
 
+    def collect_evidence_effect(self, n):
+        """701.59a: "(You may) collect evidence 4": exile cards with total mana
+        value 4 or more from your graveyard: collect_evidence(N)."""
+        return self._effect(fn("collect_evidence", Number(n)))
+
+    def collect_evidence_effect_x(self):
+        return self._effect(fn("collect_evidence", const("x")))
+
     def lose_half_your_life(self, rounding):
         return self._effect(fn("lose_life", const("you"), fn("half_life", rounding)))
 

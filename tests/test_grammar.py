@@ -2441,6 +2441,9 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
      {"effect(a1,1,draw(you,n(1)))", "effect(a1,2,lose_life(you,self_counters(\"blood\")))"}),
     ("Mill a card for each shred counter on this creature.", {"effect(a1,1,mill(you,self_counters(\"shred\")))"}),
     ("Mill a card.", {"effect(a1,1,mill(you,n(1)))"}),
+    # 701.59a
+    ("You may collect evidence 4.", {"effect(a1,1,collect_evidence(4))", "effect_optional(a1,1)"}),
+    ("Collect evidence X.", {"effect(a1,1,collect_evidence(x))"}),
 ])
 
 
