@@ -2,9 +2,9 @@
 keyword actions and others) over the shared object phrases."""
 
 from clingo import Number
-from lark import v_args
+from lark import Token, v_args
 
-from .reading import NotUnderstood, Reading, _n, const, fn
+from .reading import NotUnderstood, Reading, String, _n, const, fn
 
 
 @v_args(inline=True)
@@ -12,6 +12,11 @@ class Actions(Reading):
     def connives(self, what):
         """701.50a: "Target creature you control connives", "This creature connives"."""
         return self._effect(fn("connive", what))
+
+    def he_connives(self):
+        """701.50a: "(Whenever Kang attacks,) he connives": the character
+        spoken of before, as "it connives" (connive(it))."""
+        return self._effect(fn("connive", const("it")))
 
     def explores(self, what):
         """701.44a: "Target creature you control explores"."""
@@ -247,6 +252,67 @@ class Actions(Reading):
         of the player's life total (half_life(up), half_life(down))."""
         self._player(who)
         return self._effect(fn("lose_life", who, fn("half_life", rounding)))
+
+    def _player_exiles_top(self, who, n, noun, zone, face_down):
+        if zone.value != "library" or noun.value != ("card" if n == Number(1) else "cards"):
+            raise NotUnderstood(noun.value)
+        verb = "exile_face_down" if face_down is not None else "exile"
+        return self._acting(who, self._effect(fn("top_of_library", const(verb), const("you"), n)))
+
+    def player_exiles_top_card(self, who, noun, zone, face_down=None):
+        """"Target opponent exiles the top card of their library": that player
+        exiles it, top_of_library(exile, you, 1) with effect_player(A, I, Who)
+        ("you" in the term is Who); "... face down" is exile_face_down (406.3)."""
+        return self._player_exiles_top(who, Number(1), noun, zone, face_down)
+
+    def player_exiles_top_cards(self, who, n, noun, zone, face_down=None):
+        """"Each player exiles the top three cards of their library", "the top X cards"."""
+        n = const("x") if isinstance(n, Token) else Number(n)
+        return self._player_exiles_top(who, n, noun, zone, face_down)
+
+    def face_down(self):
+        return True
+
+    def mill_half_library(self, who, zone, rounding):
+        """701.17a, 107.1a: "Target player mills half their library, rounded
+        down": mill(Who, half_library(down)), half of the cards in their library."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        self._player(who)
+        return self._effect(fn("mill", who, fn("half_library", rounding)))
+
+    @staticmethod
+    def _self_counters(words, k=1):
+        """122.1: K for each counter of a kind on the ability's own object:
+        self_counters(Kind) (Kind a string), times(K, self_counters(Kind))."""
+        amount = fn("self_counters", String(words.value.split()[0]))
+        return amount if k == 1 else fn("times", Number(k), amount)
+
+    def draw_for_each_self_counter(self, words, _this):
+        """"Draw a card for each charge counter on this artifact": draw(you, self_counters("charge"))."""
+        return self._effect(fn("draw", const("you"), self._self_counters(words)))
+
+    def gain_life_for_each_self_counter(self, n, words, _this):
+        """"You gain 2 life for each age counter on this enchantment"."""
+        return self._effect(fn("gain_life", const("you"), self._self_counters(words, int(n))))
+
+    def lose_life_for_each_self_counter(self, n, words, _this):
+        """"You lose 3 life for each soul counter on this artifact"."""
+        return self._effect(fn("lose_life", const("you"), self._self_counters(words, int(n))))
+
+    def mill_for_each_self_counter(self, count, noun, words, _this):
+        """"Mill a card for each shred counter on this creature"."""
+        if count != (1, []) or noun.value != "card":
+            raise NotUnderstood(noun.value)
+        return self._effect(fn("mill", const("you"), self._self_counters(words)))
+
+    def collect_evidence_effect(self, n):
+        """701.59a: "(You may) collect evidence 4": exile cards with total mana
+        value 4 or more from your graveyard: collect_evidence(N)."""
+        return self._effect(fn("collect_evidence", Number(n)))
+
+    def collect_evidence_effect_x(self):
+        return self._effect(fn("collect_evidence", const("x")))
 
     def lose_half_your_life(self, rounding):
         return self._effect(fn("lose_life", const("you"), fn("half_life", rounding)))

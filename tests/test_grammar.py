@@ -2423,6 +2423,27 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
      {"sel_not_type(a1.1,land)", "effect(a1,1,put_on_library(target(1),top_or_bottom))"}),
     ("Target creature's owner shuffles it into their library.",
      {"sel_type(a1.1,creature)", "effect(a1,1,shuffle_into_library(target(1)))"}),
+    # another player exiles the top cards of their own library
+    ("Target opponent exiles the top card of their library.",
+     {"sel_opponent(a1.1)", "effect(a1,1,top_of_library(exile,you,1))", "effect_player(a1,1,target(1))"}),
+    ("Each player exiles the top three cards of their library.",
+     {"effect(a1,1,top_of_library(exile,you,3))", "effect_player(a1,1,each_player)"}),
+    ("Target opponent exiles the top X cards of their library face down.",
+     {"effect(a1,1,top_of_library(exile_face_down,you,x))", "effect_player(a1,1,target(1))"}),
+    # 701.17a, 107.1a
+    ("Target player mills half their library, rounded down.",
+     {"sel_player(a1.1)", "effect(a1,1,mill(target(1),half_library(down)))"}),
+    # 122.1: counters on the ability's own object
+    ("Draw a card for each charge counter on this artifact.", {"effect(a1,1,draw(you,self_counters(\"charge\")))"}),
+    ("You gain 2 life for each age counter on this enchantment.",
+     {"effect(a1,1,gain_life(you,times(2,self_counters(\"age\"))))"}),
+    ("Draw a card, then you lose 1 life for each blood counter on ~.",
+     {"effect(a1,1,draw(you,n(1)))", "effect(a1,2,lose_life(you,self_counters(\"blood\")))"}),
+    ("Mill a card for each shred counter on this creature.", {"effect(a1,1,mill(you,self_counters(\"shred\")))"}),
+    ("Mill a card.", {"effect(a1,1,mill(you,n(1)))"}),
+    # 701.59a
+    ("You may collect evidence 4.", {"effect(a1,1,collect_evidence(4))", "effect_optional(a1,1)"}),
+    ("Collect evidence X.", {"effect(a1,1,collect_evidence(x))"}),
 ])
 
 
@@ -2430,6 +2451,20 @@ def test_actions(text, expected):
     fs = card_facts("Y", text, ["Sorcery"])
     assert not any(f.startswith("unparsed") for f in fs), fs
     assert expected <= fs, fs - expected
+
+
+def test_counters_on_it_are_not_read_as_the_objects_own():
+    # "it" may be another object ("Whenever a creature dies, draw a card for each +1/+1 counter on it")
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Draw a card for each +1/+1 counter on it.", ["Sorcery"]))
+
+
+def test_he_connives():
+    fs = card_facts("Y", "Whenever this creature attacks, he connives.", ["Creature"])
+    assert "effect(a1,1,connive(it))" in fs and not any(f.startswith("unparsed") for f in fs), fs
+    # a player exiling from a library not their own is not read
+    assert any(f.startswith("unparsed") for f in card_facts(
+        "Y", "Target opponent exiles the top card of your library.", ["Sorcery"]))
 
 
 def test_that_much_life_of_the_trigger():
