@@ -611,6 +611,50 @@ class Conditions(Reading):
         return const("no_monarch")
 
     # "Cast this spell only S" (601.3)
+    def pays_return_to_hand(self, player, count, sel):
+        """118.12a: "unless you return a non-Lair land you control to its owner's
+        hand": costs.lark's return_to_hand(Sel, N), Sel a permanent the paying
+        player controls (nothing else located)."""
+        if player != YOU or not any(f.name == "sel_controller" and f.arguments == [sel, YOU] for f in self.facts) \
+                or any(f.arguments[0] == sel for f in self.facts if f.name in ("sel_controlled_by", "sel_zone")):
+            raise NotUnderstood("not a permanent you control")
+        sel, n = self.counted(count, sel)
+        if not isinstance(n, type(Number(1))):
+            raise NotUnderstood("no number")
+        return fn("pays", player, fn("return_to_hand", sel, n))
+
+    def pays_discard_at_random(self, player, count, sel):
+        """"unless you discard a card at random": costs.lark's discard_at_random(Sel, N)."""
+        return fn("pays", player, fn("discard_at_random", *self._cost_object(count, sel)))
+
+    def any_player_pays_mana(self, token):
+        """118.12a: "unless any player pays {1}": any one player may pay."""
+        return fn("pays", const("any_player"), fn("mana", String(token.value.upper())))
+
+    def gained_or_lost_life(self, when):
+        return fn("any_of", fn("", fn("happened", fn("gained_life", YOU, Number(1)), when),
+                               fn("happened", fn("lost_life", YOU, Number(1)), when)))
+
+    def you_have_at_least(self, player, n, sel):
+        """"you have four or more creature cards in your graveyard": the cards
+        in a zone of yours (as "there are N or more ... in your graveyard")."""
+        zones = [f.arguments[1] for f in self.facts if f.name == "sel_zone" and f.arguments[0] == sel]
+        if player != YOU or len(zones) != 1 or zones[0].arguments \
+                or any(f.arguments[0] == sel for f in self.facts if f.name in ("sel_owner", "sel_controller", "sel_controlled_by")):
+            raise NotUnderstood("not cards in a zone of yours")  # "your graveyard": sel_zone(Sel, graveyard)
+        return fn("count_at_least", sel, Number(n))
+
+    def mana_from_spent(self, sel, obj):
+        """601.2h, 106.3: "mana from a Treasure was spent to cast it": some of
+        the mana spent to cast O was produced by a source Sel selects."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located source")
+        return fn("mana_spent_from", obj, sel)
+
+    def x_at_least(self, n):
+        """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
+        return fn("x_at_least", Number(n))
+
     def cast_only(self, term):
         return term
 

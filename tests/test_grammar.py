@@ -687,7 +687,7 @@ def test_keyword_arguments():
       "sel_controller(S1,you)"}),
     ("{T}: Choose a color. Add one mana of that color unless any player pays {1}.",
      {"cost(A,tap)", "produces(A,1,1,any_color,n(1))",
-      'effect_condition(A,1,unless("any player pays {1}"))'}),
+      'effect_condition(A,1,unless(pays(any_player,mana("{1}"))))'}),
     ("{T}: Add one mana of either of the circled colors.",
      {"cost(A,tap)", "produces(A,1,1,deckbuilding_color,n(1))"}),
     ("{T}: Add one mana of any color chosen as you drafted cards named Test Card.",
@@ -2735,6 +2735,25 @@ def condition_facts(text, types):
      ["Instant"], {"cast_restriction(A,only(all_of((during(declare_attackers_step),happened(was_attacked(you),this_step)))))"}),
     ("Cast this spell only if you control two or more Vampires.\nDraw a card.", ["Sorcery"],
      {"cast_restriction(A,only(count_at_least(S1,2)))", "sel_subtype_in(S1,vampire)"}),
+    # 118.12a: costs.lark's terms as payments; any one player may pay
+    ("When this land enters, sacrifice it unless you return a non-Lair land you control to its owner's hand.",
+     ["Land"], {"effect_condition(A,1,unless(pays(you,return_to_hand(S1,1))))", "sel_not_subtype(S1,lair)",
+                "sel_type(S1,land)", "sel_controller(S1,you)"}),
+    ("When this creature enters, sacrifice it unless you return three basic lands you control to their owner's hand.",
+     ["Creature"], {"effect_condition(A,1,unless(pays(you,return_to_hand(S1,3))))", "sel_controller(S1,you)"}),
+    ("When this creature enters, sacrifice it unless you discard a card at random.", ["Creature"],
+     {"effect_condition(A,1,unless(pays(you,discard_at_random(S1,1))))"}),
+    ("At the beginning of your upkeep, sacrifice this enchantment unless any player pays {3}.", ["Enchantment"],
+     {'effect_condition(A,1,unless(pays(any_player,mana("{3}"))))'}),
+    # 119.3: either event
+    ("At the beginning of your end step, if you gained or lost life this turn, draw a card.", ["Creature"],
+     {"trigger_if(A,any_of((happened(gained_life(you,1),this_turn),happened(lost_life(you,1),this_turn))))"}),
+    ("When this creature enters, if you have four or more creature cards in your graveyard, draw a card.",
+     ["Creature"], {"trigger_if(A,count_at_least(S1,4))", "sel_type(S1,creature)", "sel_zone(S1,graveyard)"}),
+    ("When this creature enters, if mana from a Treasure was spent to cast it, draw a card.", ["Creature"],
+     {"trigger_if(A,mana_spent_from(it,S1))", "sel_subtype_in(S1,treasure)"}),
+    ("Create X 1/1 white Soldier creature tokens. If X is 5 or more, destroy all other creatures.", ["Sorcery"],
+     {"effect_condition(A,2,if(x_at_least(5)))"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
@@ -2752,15 +2771,20 @@ def test_conditions_in_typed_terms(text, types, expected):
     ("When this creature enters, if you control three or more creatures with different toughnesses, draw a card.",
      ["Creature"], 'trigger_if(A,"you control three or more creatures with different toughnesses")'),
     # two conditions joined: one part not read keeps all the words
-    ("At the beginning of your end step, if you gained or lost life this turn, draw a card.", ["Creature"],
-     'trigger_if(A,"you gained or lost life this turn")'),
+    ("At the beginning of your end step, if you scried or surveilled this turn, draw a card.", ["Creature"],
+     'trigger_if(A,"you scried or surveilled this turn")'),
+    # "you have N or more ..." is read only of cards in a zone of yours
+    ("At the beginning of your upkeep, if you have four or more cards in an opponent's graveyard, draw a card.",
+     ["Creature"], 'trigger_if(A,"you have four or more cards in an opponent\'s graveyard")'),
+    ("At the beginning of your upkeep, if you have three or more creatures, draw a card.",
+     ["Creature"], 'trigger_if(A,"you have three or more creatures")'),
     # "is" with a word that is no color or supertype
     ("As long as this creature is goaded, it gets +1/+1.", ["Creature"],
      'effect_condition(A,1,as_long_as("this creature is goaded"))'),
     ("Cast this spell only during an opponent's turn, before attackers are declared.\nDraw a card.", ["Instant"],
      'cast_restriction(A,only("during an opponent\'s turn, before attackers are declared"))'),
-    ("At the beginning of your upkeep, sacrifice this creature unless you discard a card at random.", ["Creature"],
-     'effect_condition(A,1,unless("you discard a card at random"))'),
+    ("At the beginning of your upkeep, sacrifice this creature unless you reveal a card at random.", ["Creature"],
+     'effect_condition(A,1,unless("you reveal a card at random"))'),
 ])
 def test_conditions_not_read_keep_their_words(text, types, kept):
     fs = condition_facts(text, types)
