@@ -651,6 +651,21 @@ class Conditions(Reading):
             raise NotUnderstood("a located source")
         return fn("mana_spent_from", obj, sel)
 
+    def this_way(self, count, sel, verb, *_words):
+        """608.2c: an object Sel selects was exiled (destroyed, milled,
+        discarded, sacrificed, revealed, returned) by the ability's own
+        effects before: this_way(Verb, Sel)."""
+        sel = self._unlocated(self._one(count, sel))
+        return fn("this_way", const(verb.value), sel)
+
+    def this_way_one(self, sel, verb, *_words):
+        """"if at least one Zombie card is milled this way": one or more."""
+        return fn("this_way", const(verb.value), self._unlocated(sel))
+
+    def dealt_damage_this_way(self, count, sel, *_words):
+        """"if a creature is dealt damage this way": by the ability's own damage."""
+        return fn("this_way", const("dealt_damage"), self._unlocated(self._one(count, sel)))
+
     def x_at_least(self, n):
         """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
         return fn("x_at_least", Number(n))

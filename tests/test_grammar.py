@@ -2754,6 +2754,15 @@ def condition_facts(text, types):
      {"trigger_if(A,mana_spent_from(it,S1))", "sel_subtype_in(S1,treasure)"}),
     ("Create X 1/1 white Soldier creature tokens. If X is 5 or more, destroy all other creatures.", ["Sorcery"],
      {"effect_condition(A,2,if(x_at_least(5)))"}),
+    # 608.2c: what the ability's own effects did
+    ("Exile up to one target card from a graveyard. If a creature card was exiled this way, draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(this_way(exiled,S2)))", "sel_type(S2,creature)"}),
+    ("Destroy target artifact. If an artifact is destroyed this way, draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(this_way(destroyed,S2)))", "sel_type(S2,artifact)"}),
+    ("Mill three cards. If at least one Zombie card is milled this way, draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(this_way(milled,S1)))", "sel_subtype_in(S1,zombie)"}),
+    ("This spell deals 2 damage to any target. If a creature is dealt damage this way, draw a card.", ["Sorcery"],
+     {"effect_condition(A,2,if(this_way(dealt_damage,S2)))", "sel_type(S2,creature)"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
