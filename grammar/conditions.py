@@ -666,6 +666,23 @@ class Conditions(Reading):
         """"if a creature is dealt damage this way": by the ability's own damage."""
         return fn("this_way", const("dealt_damage"), self._unlocated(self._one(count, sel)))
 
+    def enchanted_s(self, word):
+        """"enchanted creature's power": the enchanted object's."""
+        if not word.value.endswith("'s"):
+            raise NotUnderstood(word.value)
+        return self.enchanted(Token("WORD", word.value[:-2]))
+
+    def lacks_keyword(self, obj, word):
+        """"it doesn't have suspend": O matches a selector without the keyword (702)."""
+        pred, arg = self.without_keyword(word)
+        self.subject = obj
+        return fn("matches", obj, self._selector([(pred, arg)]))
+
+    def attacked_total_power(self, n):
+        """702.190a pack tactics: the creatures you attacked with this combat
+        (508.1) had total power N or greater."""
+        return fn("happened", fn("attacked_with_total_power_at_least", YOU, Number(n)), const("this_combat"))
+
     def x_at_least(self, n):
         """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
         return fn("x_at_least", Number(n))

@@ -2763,6 +2763,12 @@ def condition_facts(text, types):
      {"effect_condition(A,2,if(this_way(milled,S1)))", "sel_subtype_in(S1,zombie)"}),
     ("This spell deals 2 damage to any target. If a creature is dealt damage this way, draw a card.", ["Sorcery"],
      {"effect_condition(A,2,if(this_way(dealt_damage,S2)))", "sel_type(S2,creature)"}),
+    ("Exile target creature and put two time counters on it. If it doesn't have suspend, it gains suspend.", ["Sorcery"],
+     {"effect_condition(A,3,if(matches(it,S2)))", "sel_not_keyword(S2,suspend)"}),
+    ("At the beginning of your end step, if enchanted creature's power is 4 or greater, sacrifice this Aura.",
+     ["Enchantment"], {"trigger_if(A,power_at_least(S1,4))", "sel_enchanted(S1)"}),
+    ("Whenever this creature attacks, if you attacked with creatures with total power 6 or greater this combat, draw a card.",
+     ["Creature"], {"trigger_if(A,happened(attacked_with_total_power_at_least(you,6),this_combat))"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
