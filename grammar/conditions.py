@@ -627,6 +627,12 @@ class Conditions(Reading):
         """"unless you discard a card at random": costs.lark's discard_at_random(Sel, N)."""
         return fn("pays", player, fn("discard_at_random", *self._cost_object(count, sel)))
 
+    def pays_mana_for_each(self, player, token, sel):
+        """118.12a: "unless its controller pays {1} for each card in your
+        graveyard": the mana once for each object Sel selects, as
+        ability_cost_change's for_each(mana(S), count(Sel))."""
+        return fn("pays", player, fn("for_each", fn("mana", String(token.value.upper())), fn("count", sel)))
+
     def any_player_pays_mana(self, token):
         """118.12a: "unless any player pays {1}": any one player may pay."""
         return fn("pays", const("any_player"), fn("mana", String(token.value.upper())))

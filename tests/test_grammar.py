@@ -2769,6 +2769,8 @@ def condition_facts(text, types):
      ["Enchantment"], {"trigger_if(A,power_at_least(S1,4))", "sel_enchanted(S1)"}),
     ("Whenever this creature attacks, if you attacked with creatures with total power 6 or greater this combat, draw a card.",
      ["Creature"], {"trigger_if(A,happened(attacked_with_total_power_at_least(you,6),this_combat))"}),
+    ("Counter target spell unless its controller pays {1} for each card in your graveyard.", ["Instant"],
+     {'effect_condition(A,1,unless(pays(its_controller,for_each(mana("{1}"),count(S2)))))', "sel_zone(S2,graveyard)"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
