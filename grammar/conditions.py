@@ -678,6 +678,12 @@ class Conditions(Reading):
             raise NotUnderstood(word.value)
         return self.enchanted(Token("WORD", word.value[:-2]))
 
+    def that_s(self, word):
+        """"that creature's power": the object spoken of before, as "that creature"."""
+        if not word.value.endswith("'s"):
+            raise NotUnderstood(word.value)
+        return self.that_object(Token("WORD", word.value[:-2]))
+
     def lacks_keyword(self, obj, word):
         """"it doesn't have suspend": O matches a selector without the keyword (702)."""
         pred, arg = self.without_keyword(word)

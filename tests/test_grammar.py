@@ -2771,6 +2771,10 @@ def condition_facts(text, types):
      ["Creature"], {"trigger_if(A,happened(attacked_with_total_power_at_least(you,6),this_combat))"}),
     ("Counter target spell unless its controller pays {1} for each card in your graveyard.", ["Instant"],
      {'effect_condition(A,1,unless(pays(its_controller,for_each(mana("{1}"),count(S2)))))', "sel_zone(S2,graveyard)"}),
+    ("Target creature gets -3/-0 until end of turn. Then if that creature's power is 0 or less, destroy it.", ["Instant"],
+     {"effect_condition(A,2,if(power_at_most(it,0)))"}),
+    ("Target creature gets +1/+1 until end of turn. Then if that creature has power 4 or greater, draw a card.", ["Instant"],
+     {"effect_condition(A,2,if(power_at_least(it,4)))"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
