@@ -695,6 +695,9 @@ class Conditions(Reading):
         (508.1) had total power N or greater."""
         return fn("happened", fn("attacked_with_total_power_at_least", YOU, Number(n)), const("this_combat"))
 
+    def life_exactly(self, player, n):
+        return fn("all_of", fn("", fn("life_at_least", player, Number(n)), fn("life_at_most", player, Number(n))))
+
     def x_at_least(self, n):
         """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
         return fn("x_at_least", Number(n))

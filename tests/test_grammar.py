@@ -2775,6 +2775,8 @@ def condition_facts(text, types):
      {"effect_condition(A,2,if(power_at_most(it,0)))"}),
     ("Target creature gets +1/+1 until end of turn. Then if that creature has power 4 or greater, draw a card.", ["Instant"],
      {"effect_condition(A,2,if(power_at_least(it,4)))"}),
+    ("At the beginning of your upkeep, if you have exactly 1 life, draw a card.", ["Enchantment"],
+     {"trigger_if(A,all_of((life_at_least(you,1),life_at_most(you,1))))"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
