@@ -698,6 +698,9 @@ class Conditions(Reading):
     def life_exactly(self, player, n):
         return fn("all_of", fn("", fn("life_at_least", player, Number(n)), fn("life_at_most", player, Number(n))))
 
+    def you_lost_life(self, when):
+        return fn("happened", fn("lost_life", YOU, Number(1)), when)
+
     def x_at_least(self, n):
         """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
         return fn("x_at_least", Number(n))

@@ -2777,6 +2777,8 @@ def condition_facts(text, types):
      {"effect_condition(A,2,if(power_at_least(it,4)))"}),
     ("At the beginning of your upkeep, if you have exactly 1 life, draw a card.", ["Enchantment"],
      {"trigger_if(A,all_of((life_at_least(you,1),life_at_most(you,1))))"}),
+    ("As long as you've lost life this turn, this creature gets +1/+1.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(happened(lost_life(you,1),this_turn)))"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
