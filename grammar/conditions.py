@@ -611,6 +611,100 @@ class Conditions(Reading):
         return const("no_monarch")
 
     # "Cast this spell only S" (601.3)
+    def pays_return_to_hand(self, player, count, sel):
+        """118.12a: "unless you return a non-Lair land you control to its owner's
+        hand": costs.lark's return_to_hand(Sel, N), Sel a permanent the paying
+        player controls (nothing else located)."""
+        if player != YOU or not any(f.name == "sel_controller" and f.arguments == [sel, YOU] for f in self.facts) \
+                or any(f.arguments[0] == sel for f in self.facts if f.name in ("sel_controlled_by", "sel_zone")):
+            raise NotUnderstood("not a permanent you control")
+        sel, n = self.counted(count, sel)
+        if not isinstance(n, type(Number(1))):
+            raise NotUnderstood("no number")
+        return fn("pays", player, fn("return_to_hand", sel, n))
+
+    def pays_discard_at_random(self, player, count, sel):
+        """"unless you discard a card at random": costs.lark's discard_at_random(Sel, N)."""
+        return fn("pays", player, fn("discard_at_random", *self._cost_object(count, sel)))
+
+    def pays_mana_for_each(self, player, token, sel):
+        """118.12a: "unless its controller pays {1} for each card in your
+        graveyard": the mana once for each object Sel selects, as
+        ability_cost_change's for_each(mana(S), count(Sel))."""
+        return fn("pays", player, fn("for_each", fn("mana", String(token.value.upper())), fn("count", sel)))
+
+    def any_player_pays_mana(self, token):
+        """118.12a: "unless any player pays {1}": any one player may pay."""
+        return fn("pays", const("any_player"), fn("mana", String(token.value.upper())))
+
+    def gained_or_lost_life(self, when):
+        return fn("any_of", fn("", fn("happened", fn("gained_life", YOU, Number(1)), when),
+                               fn("happened", fn("lost_life", YOU, Number(1)), when)))
+
+    def you_have_at_least(self, player, n, sel):
+        """"you have four or more creature cards in your graveyard": the cards
+        in a zone of yours (as "there are N or more ... in your graveyard")."""
+        zones = [f.arguments[1] for f in self.facts if f.name == "sel_zone" and f.arguments[0] == sel]
+        if player != YOU or len(zones) != 1 or zones[0].arguments \
+                or any(f.arguments[0] == sel for f in self.facts if f.name in ("sel_owner", "sel_controller", "sel_controlled_by")):
+            raise NotUnderstood("not cards in a zone of yours")  # "your graveyard": sel_zone(Sel, graveyard)
+        return fn("count_at_least", sel, Number(n))
+
+    def mana_from_spent(self, sel, obj):
+        """601.2h, 106.3: "mana from a Treasure was spent to cast it": some of
+        the mana spent to cast O was produced by a source Sel selects."""
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located source")
+        return fn("mana_spent_from", obj, sel)
+
+    def this_way(self, count, sel, verb, *_words):
+        """608.2c: an object Sel selects was exiled (destroyed, milled,
+        discarded, sacrificed, revealed, returned) by the ability's own
+        effects before: this_way(Verb, Sel)."""
+        sel = self._unlocated(self._one(count, sel))
+        return fn("this_way", const(verb.value), sel)
+
+    def this_way_one(self, sel, verb, *_words):
+        """"if at least one Zombie card is milled this way": one or more."""
+        return fn("this_way", const(verb.value), self._unlocated(sel))
+
+    def dealt_damage_this_way(self, count, sel, *_words):
+        """"if a creature is dealt damage this way": by the ability's own damage."""
+        return fn("this_way", const("dealt_damage"), self._unlocated(self._one(count, sel)))
+
+    def enchanted_s(self, word):
+        """"enchanted creature's power": the enchanted object's."""
+        if not word.value.endswith("'s"):
+            raise NotUnderstood(word.value)
+        return self.enchanted(Token("WORD", word.value[:-2]))
+
+    def that_s(self, word):
+        """"that creature's power": the object spoken of before, as "that creature"."""
+        if not word.value.endswith("'s"):
+            raise NotUnderstood(word.value)
+        return self.that_object(Token("WORD", word.value[:-2]))
+
+    def lacks_keyword(self, obj, word):
+        """"it doesn't have suspend": O matches a selector without the keyword (702)."""
+        pred, arg = self.without_keyword(word)
+        self.subject = obj
+        return fn("matches", obj, self._selector([(pred, arg)]))
+
+    def attacked_total_power(self, n):
+        """702.190a pack tactics: the creatures you attacked with this combat
+        (508.1) had total power N or greater."""
+        return fn("happened", fn("attacked_with_total_power_at_least", YOU, Number(n)), const("this_combat"))
+
+    def life_exactly(self, player, n):
+        return fn("all_of", fn("", fn("life_at_least", player, Number(n)), fn("life_at_most", player, Number(n))))
+
+    def you_lost_life(self, when):
+        return fn("happened", fn("lost_life", YOU, Number(1)), when)
+
+    def x_at_least(self, n):
+        """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
+        return fn("x_at_least", Number(n))
+
     def cast_only(self, term):
         return term
 
