@@ -134,6 +134,23 @@ class Triggers(Reading):
         *kind, sel = args
         return [("trigger", fn("one_or_more", fn("counters_put", sel, kind[0] if kind else const("any"))))]
 
+    def tr_counter_put(self, pt, sel):
+        """122.6: "Whenever a +1/+1 counter is put on this creature":
+        counters_put(sel_self, "+1/+1"), once for each counter put."""
+        return [("trigger", fn("counters_put", sel, String(str(pt))))]
+
+    def tr_gains_or_loses_life(self, player, limit=None):
+        """"Whenever you gain or lose life during your turn":
+        any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)));
+        without a limit any_of((gains_life(you),loses_life(you)))."""
+        terms = [fn("gains_life", player), fn("loses_life", player)]
+        if limit is not None:
+            terms = [limit(t) for t in terms]
+        return [("trigger", fn("any_of", Function("", terms)))]
+
+    def ev_becomes_unattached(self):
+        return self._event("becomes_unattached")
+
     def tr_ring_tempts(self):
         return [("trigger", fn("ring_tempts", const("you")))]
 
@@ -444,8 +461,27 @@ class Triggers(Reading):
     def ev_leaves_battlefield(self):
         return self._event("leaves_battlefield")
 
-    def ev_put_into_graveyard_from_battlefield(self):
-        return self._event("put_into_graveyard_from_battlefield")
+    def ev_put_into_graveyard_from_battlefield(self, whose):
+        """"is put into a graveyard from the battlefield":
+        put_into_graveyard_from_battlefield(S); "into your graveyard" (400.3:
+        its owner's): put_into_graveyard_from_battlefield(S, you)."""
+        if whose == const("any"):
+            return self._event("put_into_graveyard_from_battlefield")
+        return self._event("put_into_graveyard_from_battlefield", whose)
+
+    def ev_put_into_graveyard_from_anywhere(self, whose):
+        """"is put into an opponent's graveyard from anywhere":
+        put_into_graveyard_from_anywhere(S, opponent) (any zone, 400.3)."""
+        return self._event("put_into_graveyard_from_anywhere", whose)
+
+    def graveyard_of_any(self):
+        return const("any")
+
+    def graveyard_of_you(self):
+        return const("you")
+
+    def graveyard_of_opponent(self):
+        return const("opponent")
 
     def ev_deals_damage(self, to=None):
         return self._event("deals_damage", to or const("any"))

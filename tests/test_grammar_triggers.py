@@ -114,6 +114,14 @@ def trigger_of(text):
     ("Whenever you roll a die", "rolls_die(you)"),
     ("Whenever you roll one or more dice", "one_or_more(rolls_die(you))"),
     ("Whenever you roll the planar die", "rolls_planar_die(you)"),
+    # 122.6: one counter, an event for each
+    ("Whenever a +1/+1 counter is put on this creature", 'counters_put(sel_self,"+1/+1")'),
+    # 119.9, 119.3: two events of a player, a limit on each
+    ("Whenever you gain or lose life", "any_of((gains_life(you),loses_life(you)))"),
+    ("Whenever you gain or lose life during your turn",
+     "any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)))"),
+    # 701.3d
+    ("Whenever this Equipment becomes unattached from a permanent", "becomes_unattached(sel_self)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -188,6 +196,16 @@ def test_condition_without_selector(condition, term):
     ("Whenever you sacrifice one or more other creatures", "one_or_more(sacrifice(you,S1))",
      {"sel_other(S1)", "sel_type(S1,creature)"}),
     ("Whenever you sacrifice one or more Foods", "one_or_more(sacrifice(you,S1))", {"sel_subtype_in(S1,food)"}),
+    # 400.3: whose graveyard is the card's owner's; from anywhere: any zone
+    ("Whenever a creature is put into your graveyard from the battlefield",
+     "put_into_graveyard_from_battlefield(S1,you)", {"sel_type(S1,creature)"}),
+    ("Whenever a card is put into an opponent's graveyard from anywhere",
+     "put_into_graveyard_from_anywhere(S1,opponent)", set()),
+    ("Whenever a nonblack card is put into a player's graveyard from anywhere",
+     "put_into_graveyard_from_anywhere(S1,any)", {"sel_not_color(S1,b)"}),
+    ("Whenever one or more land cards are put into your graveyard from anywhere",
+     "one_or_more(put_into_graveyard_from_anywhere(S1,you))", {"sel_type(S1,land)"}),
+    ("Whenever a -1/-1 counter is put on a creature", 'counters_put(S1,"-1/-1")', {"sel_type(S1,creature)"}),
     # 603.8: state triggers
     ("When you control no Islands", "state(count_at_most(S1,0))", {"sel_controller(S1,you)", "sel_subtype_in(S1,island)"}),
     ("When you control no other creatures", "state(count_at_most(S1,0))",
@@ -206,6 +224,8 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever a creature dealt damage by this creature this turn dies",
     "When you control a Dwarf",
     "Whenever you roll a 6",
+    "Whenever a card is put into your graveyard from anywhere other than the battlefield",
+    "When the fourth plan counter is put on this enchantment",
     # never two limits, nor a limit on two events or two subjects
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
@@ -263,6 +283,10 @@ def test_limited_and_new_events_classified():
     trigger(a13, player_dealt_damage(you, any)).
     trigger(a14, state(count_at_most(s, 0))).
     trigger(a15, enters_from_graveyard(sel_self, any)).
+    trigger(a16, put_into_graveyard_from_anywhere(s, opponent)).
+    trigger(a17, becomes_unattached(sel_self)).
+    trigger(a18, any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)))).
+    trigger(a19, counters_put(s,"+1/+1")).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -275,4 +299,5 @@ def test_limited_and_new_events_classified():
     ctl.solve(on_model=lambda m: shown.extend(str(s) for s in m.symbols(shown=True)))
     assert sorted(shown) == sorted(["trigger_unmodelled(a2)", "trigger_unmodelled(a4)", "trigger_unmodelled(a6)",
                                     "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)", "trigger_unmodelled(a15)",
+                                    "trigger_unmodelled(a16)", "trigger_unmodelled(a17)", "trigger_unmodelled(a19)",
                                     "trigger_fires_on_asks(a6)"])
