@@ -148,6 +148,37 @@ class Triggers(Reading):
             terms = [limit(t) for t in terms]
         return [("trigger", fn("any_of", Function("", terms)))]
 
+    @staticmethod
+    def _keyword(word):
+        from .lexicon import KEYWORDS
+        names = {k.lower(): k for k in KEYWORDS}
+        if word.value.lower() not in names:
+            raise NotUnderstood("an ability of no keyword: " + word.value)
+        return const(word.value.lower())
+
+    def pev_activates_keyword_ability(self, word, _ability=None):
+        """602.2: "Whenever you activate an exhaust ability":
+        activates_ability(you, exhaust) (a keyword of lexicon.KEYWORDS only;
+        "a loyalty ability" is no keyword, not read)."""
+        kw = self._keyword(word)
+        return self._event("activates_ability", kw)
+
+    def pev_activates_either_keyword_ability(self, first, second):
+        """"Whenever you activate an eternalize or embalm ability":
+        any_of((activates_ability(you,eternalize),activates_ability(you,embalm)))."""
+        kws = [self._keyword(first), self._keyword(second)]
+        def term(player):
+            return fn("any_of", Function("", [fn("activates_ability", player, k) for k in kws]))
+        term.event_name = "any_of"
+        return term
+
+    def pev_gets_energy(self, _energy):
+        """107.14: "Whenever you get one or more {E}": one_or_more(gets_energy(you))."""
+        def term(player):
+            return fn("one_or_more", fn("gets_energy", player))
+        term.event_name = "one_or_more"
+        return term
+
     def ev_becomes_unattached(self):
         return self._event("becomes_unattached")
 

@@ -122,6 +122,13 @@ def trigger_of(text):
      "any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)))"),
     # 701.3d
     ("Whenever this Equipment becomes unattached from a permanent", "becomes_unattached(sel_self)"),
+    # 602.2: an ability of a keyword (702.177a exhaust, 702.49a ninjutsu)
+    ("Whenever you activate an exhaust ability", "activates_ability(you,exhaust)"),
+    ("Whenever you activate a ninjutsu ability", "activates_ability(you,ninjutsu)"),
+    ("Whenever you activate an eternalize or embalm ability",
+     "any_of((activates_ability(you,eternalize),activates_ability(you,embalm)))"),
+    # 107.14
+    ("Whenever you get one or more {E}", "one_or_more(gets_energy(you))"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -226,6 +233,9 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever you roll a 6",
     "Whenever a card is put into your graveyard from anywhere other than the battlefield",
     "When the fourth plan counter is put on this enchantment",
+    # an ability of no keyword
+    "Whenever you activate a loyalty ability of enchanted planeswalker",
+    "Whenever you activate a power-up ability",
     # never two limits, nor a limit on two events or two subjects
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
@@ -287,6 +297,8 @@ def test_limited_and_new_events_classified():
     trigger(a17, becomes_unattached(sel_self)).
     trigger(a18, any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)))).
     trigger(a19, counters_put(s,"+1/+1")).
+    trigger(a20, activates_ability(you, exhaust)).
+    trigger(a21, one_or_more(gets_energy(you))).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -300,4 +312,5 @@ def test_limited_and_new_events_classified():
     assert sorted(shown) == sorted(["trigger_unmodelled(a2)", "trigger_unmodelled(a4)", "trigger_unmodelled(a6)",
                                     "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)", "trigger_unmodelled(a15)",
                                     "trigger_unmodelled(a16)", "trigger_unmodelled(a17)", "trigger_unmodelled(a19)",
+                                    "trigger_unmodelled(a20)", "trigger_unmodelled(a21)",
                                     "trigger_fires_on_asks(a6)"])
