@@ -517,6 +517,16 @@ class Triggers(Reading):
     def ev_deals_damage(self, to=None):
         return self._event("deals_damage", to or const("any"))
 
+    def ev_deals_noncombat_damage(self, to=None):
+        """"Whenever a source you control deals noncombat damage to an
+        opponent": deals_noncombat_damage(S, opponent)."""
+        return self._event("deals_noncombat_damage", to or const("any"))
+
+    def source_subject(self, controller=None):
+        """"a source an opponent controls": a selector of any object
+        (sel_controller when said); "a source": no constraint."""
+        return self._selector([("sel_controller", controller)] if controller is not None else [])
+
     def ev_deals_combat_damage(self, to=None):
         return self._event("deals_combat_damage", to or const("any"))
 

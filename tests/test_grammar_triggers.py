@@ -213,6 +213,12 @@ def test_condition_without_selector(condition, term):
     ("Whenever one or more land cards are put into your graveyard from anywhere",
      "one_or_more(put_into_graveyard_from_anywhere(S1,you))", {"sel_type(S1,land)"}),
     ("Whenever a -1/-1 counter is put on a creature", 'counters_put(S1,"-1/-1")', {"sel_type(S1,creature)"}),
+    # 120.2: a source, any object; 120.2b: noncombat damage
+    ("Whenever a source an opponent controls deals damage to you", "deals_damage(S1,you)",
+     {"sel_controller(S1,opponent)"}),
+    ("Whenever a source you control deals noncombat damage to an opponent",
+     "deals_noncombat_damage(S1,opponent)", {"sel_controller(S1,you)"}),
+    ("Whenever a source deals damage to you", "deals_damage(S1,you)", set()),
     # 603.8: state triggers
     ("When you control no Islands", "state(count_at_most(S1,0))", {"sel_controller(S1,you)", "sel_subtype_in(S1,island)"}),
     ("When you control no other creatures", "state(count_at_most(S1,0))",
@@ -236,6 +242,7 @@ def test_condition_with_selectors(condition, term, sels):
     # an ability of no keyword
     "Whenever you activate a loyalty ability of enchanted planeswalker",
     "Whenever you activate a power-up ability",
+    "Whenever a source you control other than this artifact deals damage to an opponent",
     # never two limits, nor a limit on two events or two subjects
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
@@ -299,6 +306,7 @@ def test_limited_and_new_events_classified():
     trigger(a19, counters_put(s,"+1/+1")).
     trigger(a20, activates_ability(you, exhaust)).
     trigger(a21, one_or_more(gets_energy(you))).
+    trigger(a22, deals_noncombat_damage(s, opponent)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
