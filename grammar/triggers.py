@@ -318,6 +318,20 @@ class Triggers(Reading):
     def pev_rolls_die(self):
         return self._event("rolls_die")
 
+    def pev_rolls_result(self, n):
+        """706.2: "Whenever you roll a 6": rolls_die_result(you, 6), the
+        result after modifiers."""
+        return self._event("rolls_die_result", Number(n))
+
+    def pev_rolls_result_at_least(self, n):
+        """"Whenever you roll a 4 or higher on a die": rolls_die_result_at_least(you, 4)."""
+        return self._event("rolls_die_result_at_least", Number(n))
+
+    def pev_rolls_natural(self, n):
+        """706.2: "When you roll a natural 20": rolls_die_natural(you, 20),
+        the number on the die before modifiers."""
+        return self._event("rolls_die_natural", Number(n))
+
     def pev_rolls_dice(self):
         """"Whenever you roll one or more dice": one_or_more(rolls_die(W))."""
         term = lambda player: fn("one_or_more", fn("rolls_die", player))

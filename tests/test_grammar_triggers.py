@@ -127,6 +127,10 @@ def trigger_of(text):
     ("Whenever you activate a ninjutsu ability", "activates_ability(you,ninjutsu)"),
     ("Whenever you activate an eternalize or embalm ability",
      "any_of((activates_ability(you,eternalize),activates_ability(you,embalm)))"),
+    # 706.2: a result, after modifiers; a natural result, before
+    ("Whenever you roll a 6", "rolls_die_result(you,6)"),
+    ("Whenever you roll a 4 or higher on a die", "rolls_die_result_at_least(you,4)"),
+    ("When you roll a natural 20", "rolls_die_natural(you,20)"),
     # 107.14
     ("Whenever you get one or more {E}", "one_or_more(gets_energy(you))"),
 ])
@@ -236,7 +240,7 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever you cast a spell from anywhere other than your hand",
     "Whenever a creature dealt damage by this creature this turn dies",
     "When you control a Dwarf",
-    "Whenever you roll a 6",
+    "Whenever you roll a 1 or 2",
     "Whenever a card is put into your graveyard from anywhere other than the battlefield",
     "When the fourth plan counter is put on this enchantment",
     # an ability of no keyword
@@ -307,6 +311,7 @@ def test_limited_and_new_events_classified():
     trigger(a20, activates_ability(you, exhaust)).
     trigger(a21, one_or_more(gets_energy(you))).
     trigger(a22, deals_noncombat_damage(s, opponent)).
+    trigger(a23, rolls_die_result_at_least(you, 4)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
