@@ -491,6 +491,15 @@ class Triggers(Reading):
     def ev_becomes_target_of_spell_or_ability(self):
         return self._event("becomes_target", const("spell_or_ability"))
 
+    def ev_becomes_target_of_aura_spell(self):
+        return self._event("becomes_target", const("aura_spell"))
+
+    def ev_evolves(self):
+        return self._event("evolves")
+
+    def ev_becomes_plotted(self):
+        return self._event("becomes_plotted")
+
     def ev_becomes_monstrous(self):
         return self._event("becomes_monstrous")
 

@@ -127,6 +127,10 @@ def trigger_of(text):
     ("Whenever you activate a ninjutsu ability", "activates_ability(you,ninjutsu)"),
     ("Whenever you activate an eternalize or embalm ability",
      "any_of((activates_ability(you,eternalize),activates_ability(you,embalm)))"),
+    ("Whenever this creature evolves", "evolves(sel_self)"),
+    ("When this card becomes plotted", "becomes_plotted(sel_self)"),
+    ("Whenever this creature enters or becomes the target of an Aura spell",
+     "any_of((enters(sel_self),becomes_target(sel_self,aura_spell)))"),
     # 706.2: a result, after modifiers; a natural result, before
     ("Whenever you roll a 6", "rolls_die_result(you,6)"),
     ("Whenever you roll a 4 or higher on a die", "rolls_die_result_at_least(you,4)"),
@@ -312,6 +316,7 @@ def test_limited_and_new_events_classified():
     trigger(a21, one_or_more(gets_energy(you))).
     trigger(a22, deals_noncombat_damage(s, opponent)).
     trigger(a23, rolls_die_result_at_least(you, 4)).
+    trigger(a24, evolves(sel_self)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -325,5 +330,5 @@ def test_limited_and_new_events_classified():
     assert sorted(shown) == sorted(["trigger_unmodelled(a2)", "trigger_unmodelled(a4)", "trigger_unmodelled(a6)",
                                     "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)", "trigger_unmodelled(a15)",
                                     "trigger_unmodelled(a16)", "trigger_unmodelled(a17)", "trigger_unmodelled(a19)",
-                                    "trigger_unmodelled(a20)", "trigger_unmodelled(a21)",
+                                    "trigger_unmodelled(a20)", "trigger_unmodelled(a21)", "trigger_unmodelled(a24)",
                                     "trigger_fires_on_asks(a6)"])
