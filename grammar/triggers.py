@@ -494,6 +494,11 @@ class Triggers(Reading):
     def ev_becomes_target_of_aura_spell(self):
         return self._event("becomes_target", const("aura_spell"))
 
+    def ev_becomes_attached(self, to):
+        """"Whenever an Aura becomes attached to this creature":
+        becomes_attached(S, sel_self)."""
+        return self._event("becomes_attached", to)
+
     def ev_evolves(self):
         return self._event("evolves")
 

@@ -227,6 +227,11 @@ def test_condition_without_selector(condition, term):
     ("Whenever a source you control deals noncombat damage to an opponent",
      "deals_noncombat_damage(S1,opponent)", {"sel_controller(S1,you)"}),
     ("Whenever a source deals damage to you", "deals_damage(S1,you)", set()),
+    # 701.3a
+    ("Whenever an Aura becomes attached to this creature", "becomes_attached(S1,sel_self)",
+     {"sel_subtype_in(S1,aura)"}),
+    ("Whenever this Equipment becomes attached to a creature", "becomes_attached(sel_self,S1)",
+     {"sel_type(S1,creature)"}),
     # 603.8: state triggers
     ("When you control no Islands", "state(count_at_most(S1,0))", {"sel_controller(S1,you)", "sel_subtype_in(S1,island)"}),
     ("When you control no other creatures", "state(count_at_most(S1,0))",
