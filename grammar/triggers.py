@@ -134,6 +134,54 @@ class Triggers(Reading):
         *kind, sel = args
         return [("trigger", fn("one_or_more", fn("counters_put", sel, kind[0] if kind else const("any"))))]
 
+    def tr_counter_put(self, pt, sel):
+        """122.6: "Whenever a +1/+1 counter is put on this creature":
+        counters_put(sel_self, "+1/+1"), once for each counter put."""
+        return [("trigger", fn("counters_put", sel, String(str(pt))))]
+
+    def tr_gains_or_loses_life(self, player, limit=None):
+        """"Whenever you gain or lose life during your turn":
+        any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)));
+        without a limit any_of((gains_life(you),loses_life(you)))."""
+        terms = [fn("gains_life", player), fn("loses_life", player)]
+        if limit is not None:
+            terms = [limit(t) for t in terms]
+        return [("trigger", fn("any_of", Function("", terms)))]
+
+    @staticmethod
+    def _keyword(word):
+        from .lexicon import KEYWORDS
+        names = {k.lower(): k for k in KEYWORDS}
+        if word.value.lower() not in names:
+            raise NotUnderstood("an ability of no keyword: " + word.value)
+        return const(word.value.lower())
+
+    def pev_activates_keyword_ability(self, word, _ability=None):
+        """602.2: "Whenever you activate an exhaust ability":
+        activates_ability(you, exhaust) (a keyword of lexicon.KEYWORDS only;
+        "a loyalty ability" is no keyword, not read)."""
+        kw = self._keyword(word)
+        return self._event("activates_ability", kw)
+
+    def pev_activates_either_keyword_ability(self, first, second):
+        """"Whenever you activate an eternalize or embalm ability":
+        any_of((activates_ability(you,eternalize),activates_ability(you,embalm)))."""
+        kws = [self._keyword(first), self._keyword(second)]
+        def term(player):
+            return fn("any_of", Function("", [fn("activates_ability", player, k) for k in kws]))
+        term.event_name = "any_of"
+        return term
+
+    def pev_gets_energy(self, _energy):
+        """107.14: "Whenever you get one or more {E}": one_or_more(gets_energy(you))."""
+        def term(player):
+            return fn("one_or_more", fn("gets_energy", player))
+        term.event_name = "one_or_more"
+        return term
+
+    def ev_becomes_unattached(self):
+        return self._event("becomes_unattached")
+
     def tr_ring_tempts(self):
         return [("trigger", fn("ring_tempts", const("you")))]
 
@@ -269,6 +317,20 @@ class Triggers(Reading):
 
     def pev_rolls_die(self):
         return self._event("rolls_die")
+
+    def pev_rolls_result(self, n):
+        """706.2: "Whenever you roll a 6": rolls_die_result(you, 6), the
+        result after modifiers."""
+        return self._event("rolls_die_result", Number(n))
+
+    def pev_rolls_result_at_least(self, n):
+        """"Whenever you roll a 4 or higher on a die": rolls_die_result_at_least(you, 4)."""
+        return self._event("rolls_die_result_at_least", Number(n))
+
+    def pev_rolls_natural(self, n):
+        """706.2: "When you roll a natural 20": rolls_die_natural(you, 20),
+        the number on the die before modifiers."""
+        return self._event("rolls_die_natural", Number(n))
 
     def pev_rolls_dice(self):
         """"Whenever you roll one or more dice": one_or_more(rolls_die(W))."""
@@ -429,6 +491,20 @@ class Triggers(Reading):
     def ev_becomes_target_of_spell_or_ability(self):
         return self._event("becomes_target", const("spell_or_ability"))
 
+    def ev_becomes_target_of_aura_spell(self):
+        return self._event("becomes_target", const("aura_spell"))
+
+    def ev_becomes_attached(self, to):
+        """"Whenever an Aura becomes attached to this creature":
+        becomes_attached(S, sel_self)."""
+        return self._event("becomes_attached", to)
+
+    def ev_evolves(self):
+        return self._event("evolves")
+
+    def ev_becomes_plotted(self):
+        return self._event("becomes_plotted")
+
     def ev_becomes_monstrous(self):
         return self._event("becomes_monstrous")
 
@@ -444,11 +520,40 @@ class Triggers(Reading):
     def ev_leaves_battlefield(self):
         return self._event("leaves_battlefield")
 
-    def ev_put_into_graveyard_from_battlefield(self):
-        return self._event("put_into_graveyard_from_battlefield")
+    def ev_put_into_graveyard_from_battlefield(self, whose):
+        """"is put into a graveyard from the battlefield":
+        put_into_graveyard_from_battlefield(S); "into your graveyard" (400.3:
+        its owner's): put_into_graveyard_from_battlefield(S, you)."""
+        if whose == const("any"):
+            return self._event("put_into_graveyard_from_battlefield")
+        return self._event("put_into_graveyard_from_battlefield", whose)
+
+    def ev_put_into_graveyard_from_anywhere(self, whose):
+        """"is put into an opponent's graveyard from anywhere":
+        put_into_graveyard_from_anywhere(S, opponent) (any zone, 400.3)."""
+        return self._event("put_into_graveyard_from_anywhere", whose)
+
+    def graveyard_of_any(self):
+        return const("any")
+
+    def graveyard_of_you(self):
+        return const("you")
+
+    def graveyard_of_opponent(self):
+        return const("opponent")
 
     def ev_deals_damage(self, to=None):
         return self._event("deals_damage", to or const("any"))
+
+    def ev_deals_noncombat_damage(self, to=None):
+        """"Whenever a source you control deals noncombat damage to an
+        opponent": deals_noncombat_damage(S, opponent)."""
+        return self._event("deals_noncombat_damage", to or const("any"))
+
+    def source_subject(self, controller=None):
+        """"a source an opponent controls": a selector of any object
+        (sel_controller when said); "a source": no constraint."""
+        return self._selector([("sel_controller", controller)] if controller is not None else [])
 
     def ev_deals_combat_damage(self, to=None):
         return self._event("deals_combat_damage", to or const("any"))

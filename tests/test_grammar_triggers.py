@@ -114,6 +114,29 @@ def trigger_of(text):
     ("Whenever you roll a die", "rolls_die(you)"),
     ("Whenever you roll one or more dice", "one_or_more(rolls_die(you))"),
     ("Whenever you roll the planar die", "rolls_planar_die(you)"),
+    # 122.6: one counter, an event for each
+    ("Whenever a +1/+1 counter is put on this creature", 'counters_put(sel_self,"+1/+1")'),
+    # 119.9, 119.3: two events of a player, a limit on each
+    ("Whenever you gain or lose life", "any_of((gains_life(you),loses_life(you)))"),
+    ("Whenever you gain or lose life during your turn",
+     "any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)))"),
+    # 701.3d
+    ("Whenever this Equipment becomes unattached from a permanent", "becomes_unattached(sel_self)"),
+    # 602.2: an ability of a keyword (702.177a exhaust, 702.49a ninjutsu)
+    ("Whenever you activate an exhaust ability", "activates_ability(you,exhaust)"),
+    ("Whenever you activate a ninjutsu ability", "activates_ability(you,ninjutsu)"),
+    ("Whenever you activate an eternalize or embalm ability",
+     "any_of((activates_ability(you,eternalize),activates_ability(you,embalm)))"),
+    ("Whenever this creature evolves", "evolves(sel_self)"),
+    ("When this card becomes plotted", "becomes_plotted(sel_self)"),
+    ("Whenever this creature enters or becomes the target of an Aura spell",
+     "any_of((enters(sel_self),becomes_target(sel_self,aura_spell)))"),
+    # 706.2: a result, after modifiers; a natural result, before
+    ("Whenever you roll a 6", "rolls_die_result(you,6)"),
+    ("Whenever you roll a 4 or higher on a die", "rolls_die_result_at_least(you,4)"),
+    ("When you roll a natural 20", "rolls_die_natural(you,20)"),
+    # 107.14
+    ("Whenever you get one or more {E}", "one_or_more(gets_energy(you))"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -188,6 +211,27 @@ def test_condition_without_selector(condition, term):
     ("Whenever you sacrifice one or more other creatures", "one_or_more(sacrifice(you,S1))",
      {"sel_other(S1)", "sel_type(S1,creature)"}),
     ("Whenever you sacrifice one or more Foods", "one_or_more(sacrifice(you,S1))", {"sel_subtype_in(S1,food)"}),
+    # 400.3: whose graveyard is the card's owner's; from anywhere: any zone
+    ("Whenever a creature is put into your graveyard from the battlefield",
+     "put_into_graveyard_from_battlefield(S1,you)", {"sel_type(S1,creature)"}),
+    ("Whenever a card is put into an opponent's graveyard from anywhere",
+     "put_into_graveyard_from_anywhere(S1,opponent)", set()),
+    ("Whenever a nonblack card is put into a player's graveyard from anywhere",
+     "put_into_graveyard_from_anywhere(S1,any)", {"sel_not_color(S1,b)"}),
+    ("Whenever one or more land cards are put into your graveyard from anywhere",
+     "one_or_more(put_into_graveyard_from_anywhere(S1,you))", {"sel_type(S1,land)"}),
+    ("Whenever a -1/-1 counter is put on a creature", 'counters_put(S1,"-1/-1")', {"sel_type(S1,creature)"}),
+    # 120.2: a source, any object; 120.2b: noncombat damage
+    ("Whenever a source an opponent controls deals damage to you", "deals_damage(S1,you)",
+     {"sel_controller(S1,opponent)"}),
+    ("Whenever a source you control deals noncombat damage to an opponent",
+     "deals_noncombat_damage(S1,opponent)", {"sel_controller(S1,you)"}),
+    ("Whenever a source deals damage to you", "deals_damage(S1,you)", set()),
+    # 701.3a
+    ("Whenever an Aura becomes attached to this creature", "becomes_attached(S1,sel_self)",
+     {"sel_subtype_in(S1,aura)"}),
+    ("Whenever this Equipment becomes attached to a creature", "becomes_attached(sel_self,S1)",
+     {"sel_type(S1,creature)"}),
     # 603.8: state triggers
     ("When you control no Islands", "state(count_at_most(S1,0))", {"sel_controller(S1,you)", "sel_subtype_in(S1,island)"}),
     ("When you control no other creatures", "state(count_at_most(S1,0))",
@@ -205,7 +249,13 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever you cast a spell from anywhere other than your hand",
     "Whenever a creature dealt damage by this creature this turn dies",
     "When you control a Dwarf",
-    "Whenever you roll a 6",
+    "Whenever you roll a 1 or 2",
+    "Whenever a card is put into your graveyard from anywhere other than the battlefield",
+    "When the fourth plan counter is put on this enchantment",
+    # an ability of no keyword
+    "Whenever you activate a loyalty ability of enchanted planeswalker",
+    "Whenever you activate a power-up ability",
+    "Whenever a source you control other than this artifact deals damage to an opponent",
     # never two limits, nor a limit on two events or two subjects
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
@@ -263,6 +313,15 @@ def test_limited_and_new_events_classified():
     trigger(a13, player_dealt_damage(you, any)).
     trigger(a14, state(count_at_most(s, 0))).
     trigger(a15, enters_from_graveyard(sel_self, any)).
+    trigger(a16, put_into_graveyard_from_anywhere(s, opponent)).
+    trigger(a17, becomes_unattached(sel_self)).
+    trigger(a18, any_of((during_turn(gains_life(you),you),during_turn(loses_life(you),you)))).
+    trigger(a19, counters_put(s,"+1/+1")).
+    trigger(a20, activates_ability(you, exhaust)).
+    trigger(a21, one_or_more(gets_energy(you))).
+    trigger(a22, deals_noncombat_damage(s, opponent)).
+    trigger(a23, rolls_die_result_at_least(you, 4)).
+    trigger(a24, evolves(sel_self)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -275,4 +334,6 @@ def test_limited_and_new_events_classified():
     ctl.solve(on_model=lambda m: shown.extend(str(s) for s in m.symbols(shown=True)))
     assert sorted(shown) == sorted(["trigger_unmodelled(a2)", "trigger_unmodelled(a4)", "trigger_unmodelled(a6)",
                                     "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)", "trigger_unmodelled(a15)",
+                                    "trigger_unmodelled(a16)", "trigger_unmodelled(a17)", "trigger_unmodelled(a19)",
+                                    "trigger_unmodelled(a20)", "trigger_unmodelled(a21)", "trigger_unmodelled(a24)",
                                     "trigger_fires_on_asks(a6)"])
