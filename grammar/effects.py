@@ -46,6 +46,14 @@ class Effects(Reading):
         """"Discard a card", "you discard two cards": discard(you, N)."""
         return ("effect", fn("discard", const("you"), self._action_amount(tokens[-2].value)))
 
+    def discard_at_random_action(self, *tokens):
+        """701.9a: "Discard a card at random" (you): discard_at_random(you, n(1))."""
+        return ("effect", fn("discard_at_random", const("you"), fn("n", Number(1))))
+
+    def flip_coin_action(self, *tokens):
+        """705.1: "Flip a coin" (you): flip_coin(you)."""
+        return ("effect", fn("flip_coin", const("you")))
+
     def scry_action(self, _scry, n):
         """701.22: "Scry 2"."""
         return ("effect", fn("scry", fn("n", Number(int(n)))))

@@ -835,7 +835,7 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
       'effect_condition(A,2,if("you\'re at least 100% cool"))',
       'effect_condition(A,3,if("you\'re at least 100% cool"))'}),
     ("{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.",
-     {'cost(A,mana("{1}"))', 'effect(A,1,other("Flip a coin"))', "effect(A,2,add_mana)",
+     {'cost(A,mana("{1}"))', 'effect(A,1,flip_coin(you))', "effect(A,2,add_mana)",
       "produces(A,1,1,mana(c),n(2))", 'effect_condition(A,2,if(won_flip(you)))',
       "activation_restriction(A,instant_speed)"}),
     ("{T}: If you control a Command Mine and a Command Power Plant, add three mana of any color "
@@ -2506,7 +2506,12 @@ def condition_facts(text, types):
     ("Clash with an opponent. If you win, draw a card.", ["Sorcery"],
      {"effect(A,1,clash)", "effect_condition(A,2,if(won(you)))"}),
     ("{1}: Flip a coin. If you win the flip, draw a card.", ["Artifact"],
-     {"effect_condition(A,2,if(won_flip(you)))"}),
+     {"effect(A,1,flip_coin(you))", "effect_condition(A,2,if(won_flip(you)))"}),
+    # 701.9a: discarding at random by the ability's controller
+    ("At the beginning of your upkeep, discard a card at random.", ["Enchantment"],
+     {"effect(A,1,discard_at_random(you,n(1)))"}),
+    ("{1}: Draw a card, then discard a card at random.", ["Artifact"],
+     {"effect(A,1,draw(you,n(1)))", "effect(A,2,discard_at_random(you,n(1)))"}),
     # 702.33d
     ("Destroy target creature. If this spell was kicked, draw a card.", ["Sorcery"],
      {"effect_condition(A,2,if(kicked(sel_self)))"}),
