@@ -79,6 +79,29 @@ class Amounts(Reading):
         """"1 plus the number of ...": plus(Amount, K), as define_pt's."""
         return fn("plus", amount, Number(int(number)))
 
+    # 608.2c: "this way" names the result of an earlier action of the same
+    # ability: read only where an effect before the sentence did it
+    def _this_way(self, kind, done):
+        if not any(done(term.name) for term in self.earlier_effects):
+            raise NotUnderstood("this way")
+        return fn("this_way", const(kind))
+
+    def this_way_life_lost(self, _words):
+        """"the life lost this way": after "Each opponent loses 3 life."."""
+        return self._this_way("life_lost", lambda name: name == "lose_life")
+
+    def this_way_damage_dealt(self, _words):
+        """"the damage dealt this way": after "~ deals 1 damage to each opponent."."""
+        return self._this_way("damage_dealt", lambda name: name.startswith("deal_damage"))
+
+    def this_way_damage_prevented(self, _words):
+        """"the damage prevented this way": after "Prevent the next 3 damage ..."."""
+        return self._this_way("damage_prevented", lambda name: name.startswith("prevent"))
+
+    def this_way_cards_revealed(self, _words):
+        """"the number of cards revealed this way": after "Reveal any number of red cards in your hand."."""
+        return self._this_way("cards_revealed", lambda name: name == "reveal")
+
     def power_of(self, whose):
         return fn("power", whose)
 

@@ -507,6 +507,30 @@ def test_recipients_colors_and_counts(text, expected):
     assert not any(f.startswith("unparsed") for f in fs)
 
 
+@pytest.mark.parametrize("text,expected", [
+    # 608.2c: "this way" names what an earlier effect of the same ability did
+    ("{T}: Each opponent loses 1 life. You gain life equal to the life lost this way.",
+     {"effect(A,1,lose_life(each_opponent,n(1)))", "effect(A,2,gain_life(you,this_way(life_lost)))"}),
+    ("{T}: This creature deals 1 damage to each opponent. You gain life equal to the damage dealt this way.",
+     {"effect(A,2,gain_life(you,this_way(damage_dealt)))"}),
+    ("{W}: Prevent the next 3 damage that would be dealt to any target this turn. You gain life equal to "
+     "the damage prevented this way.",
+     {"effect(A,2,gain_life(you,this_way(damage_prevented)))"}),
+    ("{R}, {T}: Reveal any number of red cards in your hand. This creature deals X damage to any target, "
+     "where X is the number of cards revealed this way.",
+     {"effect(A,1,reveal(you,S1,x))", "effect(A,2,deal_damage(target(1),this_way(cards_revealed)))"}),
+    # no such action before: the words are kept
+    ("{T}: You gain life equal to the life lost this way.",
+     {'effect(A,1,gain_life(you,other("the life lost this way")))'}),
+    ("{T}: Draw a card. You gain life equal to the damage dealt this way.",
+     {'effect(A,2,gain_life(you,other("the damage dealt this way")))'}),
+])
+def test_amounts_this_way(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
 def test_several_symbols_for_each_are_parts():
     fs = facts("{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card "
                "revealed this way.")
