@@ -519,6 +519,14 @@ def test_recipients_colors_and_counts(text, expected):
     ("{R}, {T}: Reveal any number of red cards in your hand. This creature deals X damage to any target, "
      "where X is the number of cards revealed this way.",
      {"effect(A,1,reveal(you,S1,x))", "effect(A,2,deal_damage(target(1),this_way(cards_revealed)))"}),
+    # 119.3: you lose life equal to an amount read by grammar/amounts.lark
+    ("{T}: Reveal the top card of your library and put that card into your hand. You lose life equal to its "
+     "mana value.",
+     {"effect(A,3,lose_life(you,mana_value(it)))"}),
+    ("{T}: Draw a card, then you lose life equal to the number of cards in your hand.",
+     {"effect(A,2,lose_life(you,count(S1)))", "sel_zone(S1,hand)"}),
+    ("{T}: You lose life equal to its intensity.",
+     {'effect(A,1,other("You lose life equal to its intensity"))'}),
     # no such action before: the words are kept
     ("{T}: You gain life equal to the life lost this way.",
      {'effect(A,1,gain_life(you,other("the life lost this way")))'}),
