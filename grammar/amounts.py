@@ -102,6 +102,14 @@ class Amounts(Reading):
         """"the number of cards revealed this way": after "Reveal any number of red cards in your hand."."""
         return self._this_way("cards_revealed", lambda name: name == "reveal")
 
+    def die_result(self, _words):
+        """"Draw cards equal to the result" after "Roll a d20." (706.2, 706.4):
+        the result of the die the ability rolled before; not read where it
+        rolled none (a trigger's roll: "Whenever you roll ...")."""
+        if not any(term.name == "roll_die" for term in self.earlier_effects):
+            raise NotUnderstood("the result")
+        return const("die_result")
+
     def power_of(self, whose):
         return fn("power", whose)
 

@@ -527,6 +527,11 @@ def test_recipients_colors_and_counts(text, expected):
      {"effect(A,2,lose_life(you,count(S1)))", "sel_zone(S1,hand)"}),
     ("{T}: You lose life equal to its intensity.",
      {'effect(A,1,other("You lose life equal to its intensity"))'}),
+    # 706.2: the result of the ability's own die roll
+    ("{T}: Roll a six-sided die. You gain life equal to the result.",
+     {"effect(A,1,roll_die(6))", "effect(A,2,gain_life(you,die_result))"}),
+    ("{T}: You gain life equal to the result.",
+     {'effect(A,1,gain_life(you,other("the result")))'}),
     # no such action before: the words are kept
     ("{T}: You gain life equal to the life lost this way.",
      {'effect(A,1,gain_life(you,other("the life lost this way")))'}),
