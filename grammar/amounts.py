@@ -110,6 +110,18 @@ class Amounts(Reading):
             raise NotUnderstood("the result")
         return const("die_result")
 
+    def life_gained_this_turn(self, _words):
+        """"the amount of life you gained this turn" (119.3)."""
+        return fn("life_gained_this_turn", const("you"))
+
+    def cards_discarded_this_turn(self, _words):
+        """"the number of cards you've discarded this turn" (701.9)."""
+        return fn("cards_discarded_this_turn", const("you"))
+
+    def cards_drawn_this_turn(self, _words):
+        """"the number of cards you've drawn this turn" (121.1)."""
+        return fn("cards_drawn_this_turn", const("you"))
+
     def power_of(self, whose):
         return fn("power", whose)
 

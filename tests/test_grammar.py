@@ -532,6 +532,15 @@ def test_recipients_colors_and_counts(text, expected):
      {"effect(A,1,roll_die(6))", "effect(A,2,gain_life(you,die_result))"}),
     ("{T}: You gain life equal to the result.",
      {'effect(A,1,gain_life(you,other("the result")))'}),
+    # the turn's events so far
+    ("{T}: Target opponent loses life equal to the amount of life you gained this turn.",
+     {"effect(A,1,lose_life(target(1),life_gained_this_turn(you)))"}),
+    ("{T}: You gain life equal to the number of cards you've discarded this turn.",
+     {"effect(A,1,gain_life(you,cards_discarded_this_turn(you)))"}),
+    ("{T}: Draw cards equal to the number of cards you've drawn this turn.",
+     {"effect(A,1,draw(you,cards_drawn_this_turn(you)))"}),
+    ("{T}: You gain life equal to the amount of life you gained.",
+     {'effect(A,1,gain_life(you,other("the amount of life you gained")))'}),
     # no such action before: the words are kept
     ("{T}: You gain life equal to the life lost this way.",
      {'effect(A,1,gain_life(you,other("the life lost this way")))'}),
