@@ -38,6 +38,8 @@ class Effects(Reading):
 
     def draw_action(self, *tokens):
         """"Draw a card", "you draw two cards": draw(you, N)."""
+        if tokens[-2].value == "additional":  # "draw an additional card": one card
+            return ("effect", fn("draw", const("you"), fn("n", Number(1))))
         if tokens[-2].value == "many":  # "Draw that many cards"
             return ("effect", fn("draw", const("you"), self._that_many("that many")))
         return ("effect", fn("draw", const("you"), self._action_amount(tokens[-2].value)))

@@ -2553,6 +2553,9 @@ def condition_facts(text, types):
      {"effect(A,1,clash)", "effect_condition(A,2,if(won(you)))"}),
     ("{1}: Flip a coin. If you win the flip, draw a card.", ["Artifact"],
      {"effect(A,1,flip_coin(you))", "effect_condition(A,2,if(won_flip(you)))"}),
+    # 121.1: "an additional card" is one card
+    ("At the beginning of your draw step, draw an additional card.", ["Artifact"],
+     {"effect(A,1,draw(you,n(1)))"}),
     # 701.9a: discarding at random by the ability's controller
     ("At the beginning of your upkeep, discard a card at random.", ["Enchantment"],
      {"effect(A,1,discard_at_random(you,n(1)))"}),
