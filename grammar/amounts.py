@@ -75,6 +75,18 @@ class Amounts(Reading):
         """"the number of charge counters on this artifact": self_counters(Kind), Kind a string."""
         return fn("self_counters", String(words.value.split()[0]))
 
+    def it_counters_amount(self, words):
+        """"the number of +1/+1 counters on it": counters_on(it, Kind), Kind a string."""
+        if not self.spoke_before:  # "it" of an ability that spoke of nothing before
+            raise NotUnderstood("counters on it")
+        return fn("counters_on", const("it"), String(words.value.split()[0]))
+
+    def it_any_counters_amount(self, _words):
+        """"the number of counters on it": counters_on(it, any)."""
+        if not self.spoke_before:
+            raise NotUnderstood("counters on it")
+        return fn("counters_on", const("it"), const("any"))
+
     def plus_amount(self, number, amount):
         """"1 plus the number of ...": plus(Amount, K), as define_pt's."""
         return fn("plus", amount, Number(int(number)))

@@ -541,6 +541,11 @@ def test_recipients_colors_and_counts(text, expected):
      {"effect(A,1,draw(you,cards_drawn_this_turn(you)))"}),
     ("{T}: You gain life equal to the amount of life you gained.",
      {'effect(A,1,gain_life(you,other("the amount of life you gained")))'}),
+    # 122.1: the counters on the object spoken of before
+    ("When this creature dies, draw cards equal to the number of oil counters on it.",
+     {'effect(A,1,draw(you,counters_on(it,"oil")))'}),
+    ("Destroy target creature. You gain life equal to the number of counters on it.",
+     {"effect(A,2,gain_life(you,counters_on(it,any)))"}),
     # no such action before: the words are kept
     ("{T}: You gain life equal to the life lost this way.",
      {'effect(A,1,gain_life(you,other("the life lost this way")))'}),
