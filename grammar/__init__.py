@@ -307,6 +307,7 @@ class _Ability:
         self.effects = 0
         self.before = range(0)  # the effects of the last piece that had some (effect_instead_of)
         self.before_terms = []  # and their terms
+        self.effect_terms = []  # the terms of the ability's effects so far ("the life lost this way", 608.2c)
         self.costs = []         # (cost term, printed text), for "that land", "that much"
         self.quotes = {}
         self.subs = 0           # abilities inside this one: sub(A, 1), sub(A, 2)...
@@ -379,6 +380,7 @@ class _Ability:
         clauses.next_target = self.next_target
         clauses.static_ability = self.static_ability
         clauses.spoke_before = self.effects > 0 or self.has_trigger
+        clauses.earlier_effects = list(self.effect_terms)
         try:
             result = clauses.transform(tree), clauses
         except VisitError as e:
@@ -409,6 +411,7 @@ class _Ability:
             if name == "effect":
                 self.effects += 1
                 self.fact("effect", _number(self.effects), *args)
+                self.effect_terms.append(args[0])
             elif name == "effect_instead":  # 614.15: in place of the effects of the piece before
                 for j in self.before:
                     self.fact("effect_instead_of", _number(self.effects), _number(j))

@@ -75,9 +75,64 @@ class Amounts(Reading):
         """"the number of charge counters on this artifact": self_counters(Kind), Kind a string."""
         return fn("self_counters", String(words.value.split()[0]))
 
+    def it_counters_amount(self, words):
+        """"the number of +1/+1 counters on it": counters_on(it, Kind), Kind a string."""
+        if not self.spoke_before:  # "it" of an ability that spoke of nothing before
+            raise NotUnderstood("counters on it")
+        return fn("counters_on", const("it"), String(words.value.split()[0]))
+
+    def it_any_counters_amount(self, _words):
+        """"the number of counters on it": counters_on(it, any)."""
+        if not self.spoke_before:
+            raise NotUnderstood("counters on it")
+        return fn("counters_on", const("it"), const("any"))
+
     def plus_amount(self, number, amount):
         """"1 plus the number of ...": plus(Amount, K), as define_pt's."""
         return fn("plus", amount, Number(int(number)))
+
+    # 608.2c: "this way" names the result of an earlier action of the same
+    # ability: read only where an effect before the sentence did it
+    def _this_way(self, kind, done):
+        if not any(done(term.name) for term in self.earlier_effects):
+            raise NotUnderstood("this way")
+        return fn("this_way", const(kind))
+
+    def this_way_life_lost(self, _words):
+        """"the life lost this way": after "Each opponent loses 3 life."."""
+        return self._this_way("life_lost", lambda name: name == "lose_life")
+
+    def this_way_damage_dealt(self, _words):
+        """"the damage dealt this way": after "~ deals 1 damage to each opponent."."""
+        return self._this_way("damage_dealt", lambda name: name.startswith("deal_damage"))
+
+    def this_way_damage_prevented(self, _words):
+        """"the damage prevented this way": after "Prevent the next 3 damage ..."."""
+        return self._this_way("damage_prevented", lambda name: name.startswith("prevent"))
+
+    def this_way_cards_revealed(self, _words):
+        """"the number of cards revealed this way": after "Reveal any number of red cards in your hand."."""
+        return self._this_way("cards_revealed", lambda name: name == "reveal")
+
+    def die_result(self, _words):
+        """"Draw cards equal to the result" after "Roll a d20." (706.2, 706.4):
+        the result of the die the ability rolled before; not read where it
+        rolled none (a trigger's roll: "Whenever you roll ...")."""
+        if not any(term.name == "roll_die" for term in self.earlier_effects):
+            raise NotUnderstood("the result")
+        return const("die_result")
+
+    def life_gained_this_turn(self, _words):
+        """"the amount of life you gained this turn" (119.3)."""
+        return fn("life_gained_this_turn", const("you"))
+
+    def cards_discarded_this_turn(self, _words):
+        """"the number of cards you've discarded this turn" (701.9)."""
+        return fn("cards_discarded_this_turn", const("you"))
+
+    def cards_drawn_this_turn(self, _words):
+        """"the number of cards you've drawn this turn" (121.1)."""
+        return fn("cards_drawn_this_turn", const("you"))
 
     def power_of(self, whose):
         return fn("power", whose)

@@ -38,6 +38,8 @@ class Effects(Reading):
 
     def draw_action(self, *tokens):
         """"Draw a card", "you draw two cards": draw(you, N)."""
+        if tokens[-2].value == "additional":  # "draw an additional card": one card
+            return ("effect", fn("draw", const("you"), fn("n", Number(1))))
         if tokens[-2].value == "many":  # "Draw that many cards"
             return ("effect", fn("draw", const("you"), self._that_many("that many")))
         return ("effect", fn("draw", const("you"), self._action_amount(tokens[-2].value)))
@@ -45,6 +47,27 @@ class Effects(Reading):
     def discard_action(self, *tokens):
         """"Discard a card", "you discard two cards": discard(you, N)."""
         return ("effect", fn("discard", const("you"), self._action_amount(tokens[-2].value)))
+
+    def discard_at_random_action(self, *tokens):
+        """701.9a: "Discard a card at random" (you): discard_at_random(you, n(1))."""
+        return ("effect", fn("discard_at_random", const("you"), fn("n", Number(1))))
+
+    def lose_life_equal_action(self, *tokens):
+        """"You lose life equal to that creature's toughness": lose_life(you,
+        Amount), the amount read by grammar/amounts.lark; words it does not
+        read (or a condition, a target, a further action after them) keep the
+        whole action as other(S)."""
+        rest = tokens[-1]
+        typed = None
+        if not re.search(r"\btargets?\b|\bunless\b|\bif\b|,", rest.value):
+            typed = self._typed_amount(rest)
+        if typed is None:
+            return self.untyped_action(*tokens)
+        return ("effect", fn("lose_life", const("you"), typed))
+
+    def flip_coin_action(self, *tokens):
+        """705.1: "Flip a coin" (you): flip_coin(you)."""
+        return ("effect", fn("flip_coin", const("you")))
 
     def scry_action(self, _scry, n):
         """701.22: "Scry 2"."""

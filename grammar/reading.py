@@ -114,6 +114,7 @@ class Reading(Transformer):
         self.not_read = ()      # (start, end) of words of the piece not read (grammar/layer_statics.py)
         self.piece = ""         # the piece as parsed: lower-cased, names masked (grammar/__init__.py)
         self.spoke_before = False  # the ability has a trigger condition or effects before this piece
+        self.earlier_effects = []  # the terms of the ability's effects before this piece
 
     def _original(self, token):
         return self.text[token.start_pos:token.end_pos].strip()

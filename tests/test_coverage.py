@@ -111,12 +111,12 @@ def test_measure_leaves_the_garbage_collector_as_it_was():
 
 
 def test_words_kept_as_text_are_no_typed_understanding(capsys, tmp_path):
-    # "Flip a coin" is other(S) (VOCABULARY.md): no unparsed part, but words
+    # "Choose a random color" is other(S) (VOCABULARY.md): no unparsed part, but words
     # the vocabulary keeps as text: understood, not in typed terms; a trigger condition
     # not read (trigger(A, other(S))) likewise; Llanowar Elves is typed, and so is
     # "Draw a card, then discard a card" (draw(you, n(1)), discard(you, n(1)))
     cards = [{"name": "Llanowar Elves", "type": "Creature — Elf Druid", "text": "{T}: Add {G}.", "layout": "normal"},
-             {"name": "Flipper", "type": "Creature — Goblin", "layout": "normal", "text": "{T}: Flip a coin."},
+             {"name": "Flipper", "type": "Creature — Goblin", "layout": "normal", "text": "{T}: Choose a random color."},
              {"name": "Watcher", "type": "Creature — Spirit", "layout": "normal",
               "text": "Whenever a player casts a spell from anywhere other than their hand, put a +1/+1 counter on this creature."},
              {"name": "Looter", "type": "Creature — Merfolk", "layout": "normal",

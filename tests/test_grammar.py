@@ -507,6 +507,57 @@ def test_recipients_colors_and_counts(text, expected):
     assert not any(f.startswith("unparsed") for f in fs)
 
 
+@pytest.mark.parametrize("text,expected", [
+    # 608.2c: "this way" names what an earlier effect of the same ability did
+    ("{T}: Each opponent loses 1 life. You gain life equal to the life lost this way.",
+     {"effect(A,1,lose_life(each_opponent,n(1)))", "effect(A,2,gain_life(you,this_way(life_lost)))"}),
+    ("{T}: This creature deals 1 damage to each opponent. You gain life equal to the damage dealt this way.",
+     {"effect(A,2,gain_life(you,this_way(damage_dealt)))"}),
+    ("{W}: Prevent the next 3 damage that would be dealt to any target this turn. You gain life equal to "
+     "the damage prevented this way.",
+     {"effect(A,2,gain_life(you,this_way(damage_prevented)))"}),
+    ("{R}, {T}: Reveal any number of red cards in your hand. This creature deals X damage to any target, "
+     "where X is the number of cards revealed this way.",
+     {"effect(A,1,reveal(you,S1,x))", "effect(A,2,deal_damage(target(1),this_way(cards_revealed)))"}),
+    # 119.3: you lose life equal to an amount read by grammar/amounts.lark
+    ("{T}: Reveal the top card of your library and put that card into your hand. You lose life equal to its "
+     "mana value.",
+     {"effect(A,3,lose_life(you,mana_value(it)))"}),
+    ("{T}: Draw a card, then you lose life equal to the number of cards in your hand.",
+     {"effect(A,2,lose_life(you,count(S1)))", "sel_zone(S1,hand)"}),
+    ("{T}: You lose life equal to its intensity.",
+     {'effect(A,1,other("You lose life equal to its intensity"))'}),
+    # 706.2: the result of the ability's own die roll
+    ("{T}: Roll a six-sided die. You gain life equal to the result.",
+     {"effect(A,1,roll_die(6))", "effect(A,2,gain_life(you,die_result))"}),
+    ("{T}: You gain life equal to the result.",
+     {'effect(A,1,gain_life(you,other("the result")))'}),
+    # the turn's events so far
+    ("{T}: Target opponent loses life equal to the amount of life you gained this turn.",
+     {"effect(A,1,lose_life(target(1),life_gained_this_turn(you)))"}),
+    ("{T}: You gain life equal to the number of cards you've discarded this turn.",
+     {"effect(A,1,gain_life(you,cards_discarded_this_turn(you)))"}),
+    ("{T}: Draw cards equal to the number of cards you've drawn this turn.",
+     {"effect(A,1,draw(you,cards_drawn_this_turn(you)))"}),
+    ("{T}: You gain life equal to the amount of life you gained.",
+     {'effect(A,1,gain_life(you,other("the amount of life you gained")))'}),
+    # 122.1: the counters on the object spoken of before
+    ("When this creature dies, draw cards equal to the number of oil counters on it.",
+     {'effect(A,1,draw(you,counters_on(it,"oil")))'}),
+    ("Destroy target creature. You gain life equal to the number of counters on it.",
+     {"effect(A,2,gain_life(you,counters_on(it,any)))"}),
+    # no such action before: the words are kept
+    ("{T}: You gain life equal to the life lost this way.",
+     {'effect(A,1,gain_life(you,other("the life lost this way")))'}),
+    ("{T}: Draw a card. You gain life equal to the damage dealt this way.",
+     {'effect(A,2,gain_life(you,other("the damage dealt this way")))'}),
+])
+def test_amounts_this_way(text, expected):
+    fs = facts(text)
+    assert expected <= fs
+    assert not any(f.startswith("unparsed") for f in fs)
+
+
 def test_several_symbols_for_each_are_parts():
     fs = facts("{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card "
                "revealed this way.")
@@ -835,7 +886,7 @@ def test_corpus_mana_abilities_stay_understood(corpus_path):
       'effect_condition(A,2,if("you\'re at least 100% cool"))',
       'effect_condition(A,3,if("you\'re at least 100% cool"))'}),
     ("{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.",
-     {'cost(A,mana("{1}"))', 'effect(A,1,other("Flip a coin"))', "effect(A,2,add_mana)",
+     {'cost(A,mana("{1}"))', 'effect(A,1,flip_coin(you))', "effect(A,2,add_mana)",
       "produces(A,1,1,mana(c),n(2))", 'effect_condition(A,2,if(won_flip(you)))',
       "activation_restriction(A,instant_speed)"}),
     ("{T}: If you control a Command Mine and a Command Power Plant, add three mana of any color "
@@ -2541,7 +2592,15 @@ def condition_facts(text, types):
     ("Clash with an opponent. If you win, draw a card.", ["Sorcery"],
      {"effect(A,1,clash)", "effect_condition(A,2,if(won(you)))"}),
     ("{1}: Flip a coin. If you win the flip, draw a card.", ["Artifact"],
-     {"effect_condition(A,2,if(won_flip(you)))"}),
+     {"effect(A,1,flip_coin(you))", "effect_condition(A,2,if(won_flip(you)))"}),
+    # 121.1: "an additional card" is one card
+    ("At the beginning of your draw step, draw an additional card.", ["Artifact"],
+     {"effect(A,1,draw(you,n(1)))"}),
+    # 701.9a: discarding at random by the ability's controller
+    ("At the beginning of your upkeep, discard a card at random.", ["Enchantment"],
+     {"effect(A,1,discard_at_random(you,n(1)))"}),
+    ("{1}: Draw a card, then discard a card at random.", ["Artifact"],
+     {"effect(A,1,draw(you,n(1)))", "effect(A,2,discard_at_random(you,n(1)))"}),
     # 702.33d
     ("Destroy target creature. If this spell was kicked, draw a card.", ["Sorcery"],
      {"effect_condition(A,2,if(kicked(sel_self)))"}),
