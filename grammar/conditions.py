@@ -156,6 +156,18 @@ class Conditions(Reading):
     def hand_at_least(self, player, n):
         return fn("hand_at_least", player, Number(n))
 
+    def library_empty(self, player):
+        """401: "your library has no cards in it"."""
+        return fn("library_at_most", player, Number(0))
+
+    def library_at_most(self, player, n):
+        """401: "a library has twenty or fewer cards in it" (player a_player: some player's)."""
+        return fn("library_at_most", player, Number(n))
+
+    def library_at_least(self, player, n):
+        """401: "your library has ten or more cards in it"."""
+        return fn("library_at_least", player, Number(n))
+
     def poison_at_least(self, player, n):
         """122.1f: counters on a player, as on an object."""
         return fn("counters_at_least", player, String("poison"), Number(n))
@@ -342,6 +354,10 @@ class Conditions(Reading):
 
     def opponent_lost_life(self, when):
         return fn("happened", fn("lost_life", const("an_opponent"), Number(1)), when)
+
+    def opponent_lost_life_at_least(self, n, when):
+        """119.3: "an opponent lost 2 or more life this turn"."""
+        return fn("happened", fn("lost_life", const("an_opponent"), Number(n)), when)
 
     def descended(self, when):
         return fn("happened", fn("descended", YOU), when)

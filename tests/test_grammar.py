@@ -2873,6 +2873,18 @@ def condition_facts(text, types):
      {"trigger_if(A,all_of((life_at_least(you,1),life_at_most(you,1))))"}),
     ("As long as you've lost life this turn, this creature gets +1/+1.", ["Creature"],
      {"effect_condition(A,1,as_long_as(happened(lost_life(you,1),this_turn)))"}),
+    # 401: cards in a library
+    ("{T}: You draw a card and lose 1 life. Then if your library has no cards in it, you win the game.", ["Creature"],
+     {"effect_condition(A,3,if(library_at_most(you,0)))"}),
+    ("This creature gets +4/+8 as long as a library has 20 or fewer cards in it.", ["Creature"],
+     {"effect_condition(A,1,as_long_as(library_at_most(a_player,20)))"}),
+    ("{3}: If your library has 10 or more cards in it, draw a card.", ["Artifact"],
+     {"effect_condition(A,1,if(library_at_least(you,10)))"}),
+    # 119.3: an opponent lost N or more life ("an opponent lost life" still N 1)
+    ("At the beginning of each end step, if an opponent lost 2 or more life this turn, draw a card.", ["Enchantment"],
+     {"trigger_if(A,happened(lost_life(an_opponent,2),this_turn))"}),
+    ("At the beginning of your end step, if an opponent lost life this turn, draw a card.", ["Enchantment"],
+     {"trigger_if(A,happened(lost_life(an_opponent,1),this_turn))"}),
 ])
 def test_conditions_in_typed_terms(text, types, expected):
     fs = condition_facts(text, types)
@@ -2889,6 +2901,9 @@ def test_conditions_in_typed_terms(text, types, expected):
      'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
     ("When this creature enters, if you control three or more creatures with different toughnesses, draw a card.",
      ["Creature"], 'trigger_if(A,"you control three or more creatures with different toughnesses")'),
+    # a number right before "cards" would lex "cards" as the keyword, not a selector's word
+    ("When this creature enters, if you have fewer than three cards in hand, draw a card.", ["Creature"],
+     'trigger_if(A,"you have fewer than three cards in hand")'),
     # two conditions joined: one part not read keeps all the words
     ("At the beginning of your end step, if you scried or surveilled this turn, draw a card.", ["Creature"],
      'trigger_if(A,"you scried or surveilled this turn")'),
