@@ -359,6 +359,25 @@ class Conditions(Reading):
         """119.3: "an opponent lost 2 or more life this turn"."""
         return fn("happened", fn("lost_life", const("an_opponent"), Number(n)), when)
 
+    def life_above_starting(self, player, n):
+        """103.4: "you have at least 7 life more than your starting life total":
+        your life total minus your starting life total is N or more."""
+        if player != YOU:
+            raise NotUnderstood("another player's life against your starting life total")
+        return fn("life_above_starting", YOU, Number(n))
+
+    def your_life_above_starting(self, n):
+        """"your life total is at least 10 greater than your starting life total"."""
+        return fn("life_above_starting", YOU, Number(n))
+
+    def your_life_greater_than_starting(self):
+        """"your life total is greater than your starting life total": 1 or more above."""
+        return fn("life_above_starting", YOU, Number(1))
+
+    def your_life_at_least_starting(self):
+        """"your life total is greater than or equal to your starting life total": 0 or more above."""
+        return fn("life_above_starting", YOU, Number(0))
+
     def descended(self, when):
         return fn("happened", fn("descended", YOU), when)
 

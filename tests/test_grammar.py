@@ -2880,6 +2880,15 @@ def condition_facts(text, types):
      {"effect_condition(A,1,as_long_as(library_at_most(a_player,20)))"}),
     ("{3}: If your library has 10 or more cards in it, draw a card.", ["Artifact"],
      {"effect_condition(A,1,if(library_at_least(you,10)))"}),
+    # 103.4: the life total against the starting life total
+    ("As long as you have at least 7 life more than your starting life total, creatures you control get +1/+1.",
+     ["Enchantment"], {"effect_condition(A,1,as_long_as(life_above_starting(you,7)))"}),
+    ("As long as your life total is greater than your starting life total, this creature gets +1/+1.",
+     ["Creature"], {"effect_condition(A,1,as_long_as(life_above_starting(you,1)))"}),
+    ("This creature gets +5/+5 as long as your life total is at least 10 greater than your starting life total.",
+     ["Creature"], {"effect_condition(A,1,as_long_as(life_above_starting(you,10)))"}),
+    ("As long as your life total is greater than or equal to your starting life total, creatures you control get +1/+1.",
+     ["Enchantment"], {"effect_condition(A,1,as_long_as(life_above_starting(you,0)))"}),
     # 119.3: an opponent lost N or more life ("an opponent lost life" still N 1)
     ("At the beginning of each end step, if an opponent lost 2 or more life this turn, draw a card.", ["Enchantment"],
      {"trigger_if(A,happened(lost_life(an_opponent,2),this_turn))"}),
