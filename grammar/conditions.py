@@ -188,6 +188,15 @@ class Conditions(Reading):
         self.subject = obj
         return fn("matches", obj, sel)
 
+    def object_is_not_a(self, obj, sel):
+        """"it isn't a creature or Vehicle": O has none of the characteristics Sel selects."""
+        self.subject = obj
+        return fn("not_matches", obj, sel)
+
+    def not_mana_ability(self, obj):
+        """605.1a: "it isn't a mana ability": the ability spoken of (activated) is no mana ability."""
+        return fn("not_mana_ability", obj)
+
     def object_was_a(self, obj, sel):
         """608.2h: "it was a creature card": its characteristics as it last existed."""
         self.subject = obj

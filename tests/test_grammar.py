@@ -2880,6 +2880,14 @@ def condition_facts(text, types):
      {"effect_condition(A,1,as_long_as(library_at_most(a_player,20)))"}),
     ("{3}: If your library has 10 or more cards in it, draw a card.", ["Artifact"],
      {"effect_condition(A,1,if(library_at_least(you,10)))"}),
+    # what the object is not; 605.1a: the ability activated is no mana ability
+    ("Put six +1/+1 counters on target artifact you control. If it isn't a creature or Vehicle, draw a card.",
+     ["Instant"], {"effect_condition(A,2,if(not_matches(it,S4)))", "sel_any_of(S4,S2)", "sel_any_of(S4,S3)",
+                   "sel_type(S2,creature)", "sel_subtype_in(S3,vehicle)"}),
+    ("Whenever another nontoken creature you control enters, if this creature isn't a token, draw a card.",
+     ["Creature"], {"trigger_if(A,not_matches(sel_self,S2))", "sel_token(S2)"}),
+    ("Whenever you activate an ability of a creature you control, if it isn't a mana ability, draw a card.",
+     ["Creature"], {"trigger_if(A,not_mana_ability(it))"}),
     # 103.4: the life total against the starting life total
     ("As long as you have at least 7 life more than your starting life total, creatures you control get +1/+1.",
      ["Enchantment"], {"effect_condition(A,1,as_long_as(life_above_starting(you,7)))"}),
