@@ -188,6 +188,12 @@ class Actions(Reading):
         return (self._effect(fn("put_onto_battlefield", const("you"), self._among_them(), Number(1), const("tapped")))
                 + self._effect(fn("put_rest", const("hand"), const("any_order"))))
 
+    def one_into_other_on_bottom(self, zone, library):
+        """"Put one of them into your hand and the other on the bottom of your
+        library" (of the two cards looked at): put_one_of(it, hand) and
+        put_rest(library_bottom, any_order), one card left so no order to choose."""
+        return self._one_into(zone, self._rest_on_bottom(library, "any_order"))
+
     def put_chosen_on_top(self, count, sel, zone):
         """"Put two cards from your hand on top of your library in any order"
         (401.4: the order is their owner's choice)."""
