@@ -188,6 +188,21 @@ class Actions(Reading):
         return (self._effect(fn("put_onto_battlefield", const("you"), self._among_them(), Number(1), const("tapped")))
                 + self._effect(fn("put_rest", const("hand"), const("any_order"))))
 
+    def who_reveals_at_random(self, who, count, noun, _random, zone):
+        """701.20a: "Target opponent reveals a card at random from their hand",
+        "That player reveals a card at random from their hand":
+        reveal_at_random(Who, N); the card revealed is then "it" ("that card")."""
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        self._player(who)
+        return self._effect(fn("reveal_at_random", who, self._cards(count, noun)))
+
+    def one_into_other_on_bottom(self, zone, library):
+        """"Put one of them into your hand and the other on the bottom of your
+        library" (of the two cards looked at): put_one_of(it, hand) and
+        put_rest(library_bottom, any_order), one card left so no order to choose."""
+        return self._one_into(zone, self._rest_on_bottom(library, "any_order"))
+
     def put_chosen_on_top(self, count, sel, zone):
         """"Put two cards from your hand on top of your library in any order"
         (401.4: the order is their owner's choice)."""

@@ -2495,6 +2495,17 @@ def test_a_step_trigger_with_an_unread_effect_is_no_uncertain_effect(tmp_path, c
     # 701.59a
     ("You may collect evidence 4.", {"effect(a1,1,collect_evidence(4))", "effect_optional(a1,1)"}),
     ("Collect evidence X.", {"effect(a1,1,collect_evidence(x))"}),
+    # 701.20a
+    ("Target opponent reveals a card at random from their hand.",
+     {"effect(a1,1,reveal_at_random(target(1),n(1)))", "sel_opponent(a1.1)"}),
+    ("Target opponent reveals X cards at random from their hand.", {"effect(a1,1,reveal_at_random(target(1),x))"}),
+    # 401.4: of the two (three) cards looked at, the one left
+    ("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.",
+     {"effect(a1,2,put_one_of(it,hand))", "effect(a1,3,put_rest(library_bottom,any_order))"}),
+    ("Look at the top two cards of your library. Put one of those cards into your hand and the other on the bottom of your library.",
+     {"effect(a1,2,put_one_of(it,hand))", "effect(a1,3,put_rest(library_bottom,any_order))"}),
+    ("Look at the top three cards of your library. Put two of them into your hand and the other into your graveyard.",
+     {"effect(a1,2,put_into(you,a1.1,2,hand))", "effect(a1,3,put_rest(graveyard,any_order))", "sel_among_referred(a1.1)"}),
 ])
 
 
