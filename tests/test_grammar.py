@@ -2946,6 +2946,10 @@ def test_conditions_not_read_keep_their_words(text, types, kept):
     ("This creature gets +2/+2 for each Aura attached to it.",
      {"sel_subtype_in(S1,aura)", "sel_attached_to_self(S1)",
       "effect(A,1,modify_pt_var(sel_self,times(2,count(S1)),times(2,count(S1))))"}),
+    # "Aura and Equipment": each object of either subtype attached to it
+    ("This creature gets +1/+1 for each Aura and Equipment attached to it.",
+     {"sel_subtype_in(S1,aura)", "sel_subtype_in(S1,equipment)", "sel_attached_to_self(S1)",
+      "effect(A,1,modify_pt_var(sel_self,count(S1),count(S1)))"}),
     ("This creature gets +1/+0 for each oil counter on it.",
      {"effect(A,1,modify_pt_var(sel_self,self_counters(\"oil\"),0))"}),
     ("Equipped creature gets +1/+1 for each charge counter on this Equipment.",
