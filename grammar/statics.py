@@ -646,6 +646,13 @@ class Statics(Reading):
             raise NotUnderstood(word.value)
         return fn("keyword_abilities", const(word.value), const("you"))
 
+    def keyword_abilities_targeting(self, word, target):
+        """115.9b: "Equip abilities you activate that target this creature": those of
+        the keyword abilities that target this object."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("keyword_abilities_targeting", const(word.value), const("you"), target)
+
     def activated_abilities_of(self, sel):
         return fn("activated_abilities_of", sel)
 

@@ -2946,6 +2946,9 @@ def test_conditions_not_read_keep_their_words(text, types, kept):
     ("This creature gets +2/+2 for each Aura attached to it.",
      {"sel_subtype_in(S1,aura)", "sel_attached_to_self(S1)",
       "effect(A,1,modify_pt_var(sel_self,times(2,count(S1)),times(2,count(S1))))"}),
+    # 602.2b, 115.9b: the equip abilities that target this creature
+    ("Equip abilities you activate that target this creature cost {3} less to activate.",
+     {'effect(A,1,ability_cost_change(keyword_abilities_targeting(equip,you,sel_self),less,mana("{3}")))'}),
     # a keyword with a number, granted: read as its keyword line (702.122a, 702.164a)
     ("Vehicles you control have crew 1.",
      {"sel_subtype_in(S1,vehicle)", "sel_controller(S1,you)", "effect(A,1,grant_ability(S1,sub(A,1)))",
