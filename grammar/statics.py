@@ -560,6 +560,12 @@ class Statics(Reading):
             raise NotUnderstood("it")
         return self.modify_pt_for_each_static(sel, pt, self.group(nouns, ("sel_attached_to_self", None)))
 
+    def modify_pt_for_each_attached_either(self, sel, pt, first, second):
+        """613.4c, 301.5, 303.4: "This creature gets +1/+1 for each Aura and Equipment
+        attached to it": the objects of either subtype attached to it, read as
+        "for each Aura or Equipment attached to it" (the same selector)."""
+        return self.modify_pt_for_each_attached(sel, pt, self.one_of(first, second))
+
     def must_block(self, sel):
         """509.1c: "This creature blocks each combat if able": must_block(Sel)."""
         return self._effect(fn("must_block", sel))
@@ -639,6 +645,13 @@ class Statics(Reading):
         if word.value not in KEYWORD_WORDS:
             raise NotUnderstood(word.value)
         return fn("keyword_abilities", const(word.value), const("you"))
+
+    def keyword_abilities_targeting(self, word, target):
+        """115.9b: "Equip abilities you activate that target this creature": those of
+        the keyword abilities that target this object."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("keyword_abilities_targeting", const(word.value), const("you"), target)
 
     def activated_abilities_of(self, sel):
         return fn("activated_abilities_of", sel)

@@ -2989,6 +2989,20 @@ def test_conditions_not_read_keep_their_words(text, types, kept):
     ("This creature gets +2/+2 for each Aura attached to it.",
      {"sel_subtype_in(S1,aura)", "sel_attached_to_self(S1)",
       "effect(A,1,modify_pt_var(sel_self,times(2,count(S1)),times(2,count(S1))))"}),
+    # 602.2b, 115.9b: the equip abilities that target this creature
+    ("Equip abilities you activate that target this creature cost {3} less to activate.",
+     {'effect(A,1,ability_cost_change(keyword_abilities_targeting(equip,you,sel_self),less,mana("{3}")))'}),
+    # a keyword with a number, granted: read as its keyword line (702.122a, 702.164a)
+    ("Vehicles you control have crew 1.",
+     {"sel_subtype_in(S1,vehicle)", "sel_controller(S1,you)", "effect(A,1,grant_ability(S1,sub(A,1)))",
+      "ability_kind(sub(A,1),keyword)", "keyword(sub(A,1),crew)", "keyword_number(sub(A,1),1)", 'ability_text(sub(A,1),"crew 1")'}),
+    ("Equipped creature gets +2/+0 and has afflict 1.",
+     {"sel_equipped(S1)", "effect(A,1,modify_pt(S1,2,0))", "effect(A,2,grant_ability(S1,sub(A,1)))",
+      "ability_kind(sub(A,1),keyword)", "keyword(sub(A,1),afflict)", "keyword_number(sub(A,1),1)", 'ability_text(sub(A,1),"afflict 1")'}),
+    # "Aura and Equipment": each object of either subtype attached to it
+    ("This creature gets +1/+1 for each Aura and Equipment attached to it.",
+     {"sel_subtype_in(S1,aura)", "sel_subtype_in(S1,equipment)", "sel_attached_to_self(S1)",
+      "effect(A,1,modify_pt_var(sel_self,count(S1),count(S1)))"}),
     ("This creature gets +1/+0 for each oil counter on it.",
      {"effect(A,1,modify_pt_var(sel_self,self_counters(\"oil\"),0))"}),
     ("Equipped creature gets +1/+1 for each charge counter on this Equipment.",
