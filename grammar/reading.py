@@ -238,7 +238,11 @@ class Reading(Transformer):
 
     def _grants(self, sel, items):
         """A quoted ability is sub(A, K) already; a keyword ability becomes
-        one as the driver reads it (grant_keyword)."""
+        one as the driver reads it (grant_keyword). Spells ("Spells you cast
+        have cascade") are on the stack (112.1): not the permanents their
+        other words select."""
+        if sel in self.spells:
+            self.facts.append(fn("sel_zone", sel, const("stack")))
         return [("effect", fn("grant_ability", sel, self.quotes[i.value.strip('"')]))
                 if isinstance(i, Token) else ("grant_keyword", sel, i) for i in items]
 

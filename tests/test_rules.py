@@ -277,3 +277,20 @@ def test_amounts_and_costs_in_words_the_rules_do_not_model_warn(tmp_path, capsys
     assert forager["warnings"] == [{"object": "forager", "ability": 1, "not_modelled": "{T}, Forage: Add {G}."}]
     assert life["warnings"] == [{"object": "life", "ability": 1,
                                  "not_modelled": "{T}: Add an amount of {G} equal to your life total."}]
+
+
+def test_a_grant_to_spells_is_no_grant_to_permanents_unwarned(tmp_path, capsys):
+    # "Spells you cast have cascade" grants to spells on the stack (112.1):
+    # its selector has sel_zone(stack), which layer 6's view does not check,
+    # so a permanent's abilities are answered with a warning, not silently
+    # with cascade.
+    from pyglue.cli import main
+
+    path = tmp_path / "spells.toml"
+    path.write_text('[[object]]\nid = "src"\nname = "Test Cascader"\ntype = "Enchantment"\n'
+                    'text = "Spells you cast have cascade."\ncontroller = "you"\n'
+                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "you"\n'
+                    '[[ask]]\ncharacteristics = "bears"\n')
+    assert main(["ask", "--json", str(path)]) == 0
+    [answer] = json.loads(capsys.readouterr().out)["answers"]
+    assert [(w["object"], w["ability"]) for w in answer["warnings"]] == [("src", 1)]
