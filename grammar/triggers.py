@@ -700,3 +700,11 @@ class Triggers(Reading):
 
     def beginning_of_each_combat(self):
         return [("trigger", fn("beginning_of", const("combat"), const("each_player")))]
+
+    def end_of_each_combat(self):
+        """511.2: "At end of combat" (every turn's): the end of combat step begins."""
+        return [("trigger", fn("beginning_of", const("end_of_combat"), const("each_player")))]
+
+    def end_of_combat_your_turn(self):
+        """511.2: "At end of combat on your turn"."""
+        return [("trigger", fn("beginning_of", const("end_of_combat"), const("you")))]

@@ -137,6 +137,10 @@ def trigger_of(text):
     ("When you roll a natural 20", "rolls_die_natural(you,20)"),
     # 107.14
     ("Whenever you get one or more {E}", "one_or_more(gets_energy(you))"),
+    # 511.2: the end of combat step begins
+    ("At end of combat", "beginning_of(end_of_combat,each_player)"),
+    ("At end of combat on your turn", "beginning_of(end_of_combat,you)"),
+    ("At the end of combat on your turn", "beginning_of(end_of_combat,you)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
