@@ -502,6 +502,10 @@ class Triggers(Reading):
     def ev_evolves(self):
         return self._event("evolves")
 
+    def ev_connives(self):
+        """701.50a: connives(Sel)."""
+        return self._event("connives")
+
     def ev_becomes_plotted(self):
         return self._event("becomes_plotted")
 
@@ -651,6 +655,18 @@ class Triggers(Reading):
 
     def pev_surveils(self):
         return self._event("surveils")
+
+    def pev_searches_library(self):
+        """701.23a: searches_library(Who), their own library."""
+        return self._event("searches_library")
+
+    def pev_collects_evidence(self):
+        """701.59a: collects_evidence(Who)."""
+        return self._event("collects_evidence")
+
+    def pev_forages(self):
+        """701.61a: forages(Who)."""
+        return self._event("forages")
 
     def ordinal_second(self):
         return Number(2)
