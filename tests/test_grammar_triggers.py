@@ -51,6 +51,7 @@ def trigger_of(text):
     ("Whenever you draw a card", "draws(you)"),
     ("Whenever an opponent draws their second card each turn", "draws_nth(opponent,2)"),
     ("Whenever you draw your second card each turn", "draws_nth(you,2)"),
+    ("When you draw your third card in a turn", "draws_nth(you,3)"),
     ("Whenever you cast your second spell each turn", "cast_nth(you,2)"),
     ("Whenever a player casts their third spell each turn", "cast_nth(any,3)"),
     ("When you cast this spell", "cast_this_spell(you)"),
