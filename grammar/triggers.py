@@ -502,6 +502,10 @@ class Triggers(Reading):
     def ev_evolves(self):
         return self._event("evolves")
 
+    def ev_connives(self):
+        """701.50a: connives(Sel)."""
+        return self._event("connives")
+
     def ev_becomes_plotted(self):
         return self._event("becomes_plotted")
 
@@ -652,6 +656,18 @@ class Triggers(Reading):
     def pev_surveils(self):
         return self._event("surveils")
 
+    def pev_searches_library(self):
+        """701.23a: searches_library(Who), their own library."""
+        return self._event("searches_library")
+
+    def pev_collects_evidence(self):
+        """701.59a: collects_evidence(Who)."""
+        return self._event("collects_evidence")
+
+    def pev_forages(self):
+        """701.61a: forages(Who)."""
+        return self._event("forages")
+
     def ordinal_second(self):
         return Number(2)
 
@@ -700,3 +716,11 @@ class Triggers(Reading):
 
     def beginning_of_each_combat(self):
         return [("trigger", fn("beginning_of", const("combat"), const("each_player")))]
+
+    def end_of_each_combat(self):
+        """511.2: "At end of combat" (every turn's): the end of combat step begins."""
+        return [("trigger", fn("beginning_of", const("end_of_combat"), const("each_player")))]
+
+    def end_of_combat_your_turn(self):
+        """511.2: "At end of combat on your turn"."""
+        return [("trigger", fn("beginning_of", const("end_of_combat"), const("you")))]

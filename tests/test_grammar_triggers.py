@@ -51,6 +51,7 @@ def trigger_of(text):
     ("Whenever you draw a card", "draws(you)"),
     ("Whenever an opponent draws their second card each turn", "draws_nth(opponent,2)"),
     ("Whenever you draw your second card each turn", "draws_nth(you,2)"),
+    ("When you draw your third card in a turn", "draws_nth(you,3)"),
     ("Whenever you cast your second spell each turn", "cast_nth(you,2)"),
     ("Whenever a player casts their third spell each turn", "cast_nth(any,3)"),
     ("When you cast this spell", "cast_this_spell(you)"),
@@ -137,6 +138,15 @@ def trigger_of(text):
     ("When you roll a natural 20", "rolls_die_natural(you,20)"),
     # 107.14
     ("Whenever you get one or more {E}", "one_or_more(gets_energy(you))"),
+    # 511.2: the end of combat step begins
+    ("At end of combat", "beginning_of(end_of_combat,each_player)"),
+    ("At end of combat on your turn", "beginning_of(end_of_combat,you)"),
+    ("At the end of combat on your turn", "beginning_of(end_of_combat,you)"),
+    # 701.23a, 701.59a, 701.61a
+    ("Whenever an opponent searches their library", "searches_library(opponent)"),
+    ("Whenever you search your library", "searches_library(you)"),
+    ("Whenever you collect evidence", "collects_evidence(you)"),
+    ("Whenever you forage", "forages(you)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -236,6 +246,8 @@ def test_condition_without_selector(condition, term):
     ("When you control no Islands", "state(count_at_most(S1,0))", {"sel_controller(S1,you)", "sel_subtype_in(S1,island)"}),
     ("When you control no other creatures", "state(count_at_most(S1,0))",
      {"sel_controller(S1,you)", "sel_other(S1)", "sel_type(S1,creature)"}),
+    # 701.50a
+    ("Whenever a creature you control connives", "connives(S1)", {"sel_controller(S1,you)", "sel_type(S1,creature)"}),
 ])
 def test_condition_with_selectors(condition, term, sels):
     assert trigger_of(condition + ", draw a card.") == (term, sels)
@@ -322,6 +334,10 @@ def test_limited_and_new_events_classified():
     trigger(a22, deals_noncombat_damage(s, opponent)).
     trigger(a23, rolls_die_result_at_least(you, 4)).
     trigger(a24, evolves(sel_self)).
+    trigger(a25, searches_library(opponent)).
+    trigger(a26, collects_evidence(you)).
+    trigger(a27, forages(you)).
+    trigger(a28, connives(s)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -336,4 +352,5 @@ def test_limited_and_new_events_classified():
                                     "trigger_unmodelled(a7)", "trigger_unmodelled(a10)", "trigger_unmodelled(a12)", "trigger_unmodelled(a14)", "trigger_unmodelled(a15)",
                                     "trigger_unmodelled(a16)", "trigger_unmodelled(a17)", "trigger_unmodelled(a19)",
                                     "trigger_unmodelled(a20)", "trigger_unmodelled(a21)", "trigger_unmodelled(a24)",
+                                    "trigger_unmodelled(a26)", "trigger_unmodelled(a27)",
                                     "trigger_fires_on_asks(a6)"])
