@@ -838,8 +838,8 @@ def _tree(words, start="condition"):
 def _joined(words):
     """The one way `words` read as two conditions joined by "or" / "and"
     ("you control a Desert or there is a Desert card in your graveyard";
-    "... or if you control a basic land"): (joiner, (start, end) of each
-    part, trees), or None where no way, or more than one, reads."""
+    "... or if you control a basic land"): (joiner, the parts' trees), or
+    None where no way, or more than one, reads."""
     found = []
     at = 0
     while True:
@@ -852,7 +852,7 @@ def _joined(words):
             begin += 3
         first, second = _tree(words[:i]), _tree(words[begin:])
         if first is not None and second is not None:
-            found.append((joiner, ((0, i), (begin, len(words))), (first, second)))
+            found.append((joiner, (first, second)))
         at = i + 1
     return found[0] if len(found) == 1 else None
 
@@ -879,7 +879,7 @@ def read_condition(ab, words, printed, next_sel, quotes, names, start="condition
         if joined is None:
             term = reader.transform(tree)
         else:
-            joiner, _spans, trees = joined
+            joiner, trees = joined
             terms = [reader.transform(t) for t in trees]
             term = fn("any_of" if joiner == "or" else "all_of", fn("", *terms))
             reader.subject = None
