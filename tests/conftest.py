@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,13 @@ def isolated_data_dir(tmp_path_factory, monkeypatch) -> Path:
     monkeypatch.setenv("MTGASP_DATA_DIR", str(path))
     monkeypatch.delenv("MTGASP_CARDS", raising=False)
     return path
+
+
+def ask_answers(tmp_path: Path, capsys, scenario: str) -> list[dict]:
+    """The answers of `mtgasp ask --json` on a scenario's text (exit status 0)."""
+    from pyglue.cli import main
+
+    path = tmp_path / "scenario.toml"
+    path.write_text(scenario)
+    assert main(["ask", "--json", str(path)]) == 0
+    return json.loads(capsys.readouterr().out)["answers"]

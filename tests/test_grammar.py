@@ -8,7 +8,7 @@ import pytest
 
 from grammar import constant_name, parse_card, parse_type_line
 
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, ask_answers
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "oracle_corpus.json"
 
@@ -1728,17 +1728,14 @@ def test_modal_headers_with_a_limit(head, types, expected):
 def test_modal_limits_not_checked_warn(tmp_path, capsys):
     # The modes chosen before and the different players are not checked: the
     # answers about such a spell say so.
-    from pyglue.cli import main
-
-    path = tmp_path / "pact.toml"
-    path.write_text('[[object]]\nid = "lich"\nname = "Test Lich"\ntype = "Sorcery"\nzone = "hand"\n'
-                    'text = "Choose two. Each mode must target a different player.\\n• Target player draws a card.'
-                    '\\n• Target player loses 2 life."\ncontroller = "you"\n'
-                    '[[ask]]\ncan_target = "lich"\ntarget = "you"\n')
-    assert main(["ask", "--json", str(path)]) == 0
-    [answer] = json.loads(capsys.readouterr().out)["answers"]
+    [answer] = ask_answers(tmp_path, capsys,
+        '[[object]]\nid = "lich"\nname = "Test Lich"\ntype = "Sorcery"\nzone = "hand"\n'
+        'text = "Choose two. Each mode must target a different player.\\n• Target player draws a card.'
+        '\\n• Target player loses 2 life."\ncontroller = "you"\n'
+        '[[ask]]\ncan_target = "lich"\ntarget = "you"\n')
     assert [(w["object"], w["ability"], w["not_modelled"].split("\n")[0]) for w in answer["warnings"]] == [
         ("lich", 1, "Choose two. Each mode must target a different player.")]
+
 
 @pytest.mark.parametrize("text, exceptions", [
     ("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion "

@@ -19,10 +19,10 @@ from pyglue.answers import EventGraph, ModelIndex, mana_string
 from pyglue.cards import CardDatabase
 from pyglue.facts import scenario_facts
 from pyglue.scenario import load_scenario
-from pyglue.solve import enumerate_orders, facts_text, run_clingo, solve
+from pyglue.solve import enumerate_orders, run_clingo, solve
 from rules_asp import RULES_DIR
 
-from conftest import REPO_ROOT, SPEC_EXAMPLES
+from conftest import REPO_ROOT, SPEC_EXAMPLES, ask_answers
 
 SHARED_EXAMPLES = sorted(SPEC_EXAMPLES.glob("*.toml"))
 # The worked examples (their cards bundled), among them event asks of every shape.
@@ -205,15 +205,11 @@ def test_the_grounding_check_catches_recursion_through_negation():
 def test_a_combat_status_the_scenario_cannot_say_warns(tmp_path, capsys):
     # "attacking" is read (506.4) but scenarios have no combat: the matcher
     # skips it in every view, and the answer says so.
-    from pyglue.cli import main
-
-    path = tmp_path / "attacking.toml"
-    path.write_text('[[object]]\nid = "knight"\nname = "Test Knight"\ntype = "Instant"\n'
-                    'text = "Destroy target attacking creature."\nowner = "you"\nzone = "hand"\n'
-                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
-                    '[[ask]]\ncan_target = "knight"\ntarget = "bears"\n')
-    assert main(["ask", "--json", str(path)]) == 0
-    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    answer = ask_answers(tmp_path, capsys,
+        '[[object]]\nid = "knight"\nname = "Test Knight"\ntype = "Instant"\n'
+        'text = "Destroy target attacking creature."\nowner = "you"\nzone = "hand"\n'
+        '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
+        '[[ask]]\ncan_target = "knight"\ntarget = "bears"\n')[0]
     assert answer["warnings"] == [{"object": "knight", "ability": 1,
                                    "not_modelled": "Destroy target attacking creature."}]
 
@@ -222,17 +218,13 @@ def test_a_power_compared_with_the_sources_warns(tmp_path, capsys):
     # "with power less than this creature's power" (208) is read, not
     # checked by the matcher: a target so selected warns, not silently
     # matched as any creature.
-    from pyglue.cli import main
-
-    path = tmp_path / "less.toml"
-    path.write_text('[[object]]\nid = "psycho"\nname = "Test Psychopath"\ntype = "Creature — Zombie Assassin"\n'
-                    'power = "3"\ntoughness = "4"\n'
-                    'text = "{B}, {T}: Destroy target creature with power less than this creature\'s power."\n'
-                    'controller = "you"\n'
-                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
-                    '[[ask]]\ncan_target = "psycho"\ntarget = "bears"\n')
-    assert main(["ask", "--json", str(path)]) == 0
-    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    answer = ask_answers(tmp_path, capsys,
+        '[[object]]\nid = "psycho"\nname = "Test Psychopath"\ntype = "Creature — Zombie Assassin"\n'
+        'power = "3"\ntoughness = "4"\n'
+        'text = "{B}, {T}: Destroy target creature with power less than this creature\'s power."\n'
+        'controller = "you"\n'
+        '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "opponent"\n'
+        '[[ask]]\ncan_target = "psycho"\ntarget = "bears"\n')[0]
     assert answer["warnings"] == [{"object": "psycho", "ability": 1,
                                    "not_modelled": "{B}, {T}: Destroy target creature with power less than this creature's power."}]
 
@@ -240,16 +232,12 @@ def test_a_power_compared_with_the_sources_warns(tmp_path, capsys):
 def test_escaping_with_counters_is_not_applied_and_warns(tmp_path, capsys):
     # 702.138c: read as escapes_with_counters, which no rule applies: every
     # answer on the board says so.
-    from pyglue.cli import main
-
-    path = tmp_path / "escape.toml"
-    path.write_text('[[object]]\nid = "hound"\nname = "Test Hound"\ntype = "Creature — Elemental Dog"\n'
-                    'power = "6"\ntoughness = "1"\n'
-                    'text = "This creature escapes with a +1/+1 counter on it."\ncontroller = "you"\n'
-                    '[[object]]\nid = "forest"\ncard = "Forest"\ncontroller = "you"\n'
-                    '[[ask]]\ncould_produce = "forest"\n')
-    assert main(["ask", "--json", str(path)]) == 0
-    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    answer = ask_answers(tmp_path, capsys,
+        '[[object]]\nid = "hound"\nname = "Test Hound"\ntype = "Creature — Elemental Dog"\n'
+        'power = "6"\ntoughness = "1"\n'
+        'text = "This creature escapes with a +1/+1 counter on it."\ncontroller = "you"\n'
+        '[[object]]\nid = "forest"\ncard = "Forest"\ncontroller = "you"\n'
+        '[[ask]]\ncould_produce = "forest"\n')[0]
     assert {"object": "hound", "ability": 1,
             "not_modelled": "This creature escapes with a +1/+1 counter on it."} in answer["warnings"]
 
@@ -258,10 +246,7 @@ def test_amounts_and_costs_in_words_the_rules_do_not_model_warn(tmp_path, capsys
     # "equal to the number of <group>" is count(Sel), which mana.lp counts as
     # "for each" (limits_amount_modelled); life_total(you) and the cost
     # forage are typed but not modelled: their answers still warn.
-    from pyglue.cli import main
-
-    path = tmp_path / "amounts.toml"
-    path.write_text(
+    counter, forager, life = ask_answers(tmp_path, capsys,
         '[[object]]\nid = "counter"\nname = "Test Counter"\ntype = "Artifact"\n'
         'text = "{T}: Add an amount of {G} equal to the number of creatures you control."\ncontroller = "you"\n'
         '[[object]]\ncard = "Grizzly Bears"\ncontroller = "you"\n'
@@ -271,8 +256,6 @@ def test_amounts_and_costs_in_words_the_rules_do_not_model_warn(tmp_path, capsys
         '[[object]]\nid = "life"\nname = "Test Life"\ntype = "Artifact"\n'
         'text = "{T}: Add an amount of {G} equal to your life total."\ncontroller = "you"\n'
         '[[ask]]\nactivate = "counter"\n[[ask]]\nactivate = "forager"\n[[ask]]\nactivate = "life"\n')
-    assert main(["ask", "--json", str(path)]) == 0
-    counter, forager, life = json.loads(capsys.readouterr().out)["answers"]
     assert [o["mana"] for o in counter["outcomes"]] == ["{G}"] and "warnings" not in counter
     assert forager["warnings"] == [{"object": "forager", "ability": 1, "not_modelled": "{T}, Forage: Add {G}."}]
     assert life["warnings"] == [{"object": "life", "ability": 1,
@@ -284,13 +267,9 @@ def test_a_grant_to_spells_is_no_grant_to_permanents_unwarned(tmp_path, capsys):
     # its selector has sel_zone(stack), which layer 6's view does not check,
     # so a permanent's abilities are answered with a warning, not silently
     # with cascade.
-    from pyglue.cli import main
-
-    path = tmp_path / "spells.toml"
-    path.write_text('[[object]]\nid = "src"\nname = "Test Cascader"\ntype = "Enchantment"\n'
-                    'text = "Spells you cast have cascade."\ncontroller = "you"\n'
-                    '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "you"\n'
-                    '[[ask]]\ncharacteristics = "bears"\n')
-    assert main(["ask", "--json", str(path)]) == 0
-    [answer] = json.loads(capsys.readouterr().out)["answers"]
+    [answer] = ask_answers(tmp_path, capsys,
+        '[[object]]\nid = "src"\nname = "Test Cascader"\ntype = "Enchantment"\n'
+        'text = "Spells you cast have cascade."\ncontroller = "you"\n'
+        '[[object]]\nid = "bears"\ncard = "Grizzly Bears"\ncontroller = "you"\n'
+        '[[ask]]\ncharacteristics = "bears"\n')
     assert [(w["object"], w["ability"]) for w in answer["warnings"]] == [("src", 1)]
