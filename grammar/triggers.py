@@ -114,7 +114,7 @@ class Triggers(Reading):
     @staticmethod
     def _limited(limit, term):
         """One event limited once: never several events, nor a limited one."""
-        if term.name in ("any_of", "first_each_turn", "during_turn", "one_or_more"):
+        if term.name in ("any_of", "first_each_turn", "during_turn", "one_or_more", "this_turn"):
             raise NotUnderstood("a limit on several events or a limited one")
         return limit(term)
 
@@ -710,6 +710,99 @@ class Triggers(Reading):
 
     def deals_combat_damage_to_player(self, sel):
         return [("trigger", fn("deals_combat_damage", sel, const("player")))]
+
+    # ---- planes, delayed triggers, haunt, damage by a source, transforming
+    def planeswalks_to(self, this):
+        """701.31d: "When you planeswalk to this plane": planeswalks_to(you, sel_self)."""
+        return [("trigger", fn("planeswalks_to", const("you"), this))]
+
+    def planeswalks_to_and_beginning(self, this, beginning):
+        """"When you planeswalk to this plane and at the beginning of your
+        upkeep": any_of((planeswalks_to(you,sel_self),beginning_of(upkeep,you))) (603.2)."""
+        return self._both(self.planeswalks_to(this), beginning)
+
+    def subject_events_and_beginning(self, subjects, events, beginning):
+        """"When this artifact enters and at the beginning of your upkeep":
+        any_of((enters(sel_self),beginning_of(upkeep,you))) (603.2)."""
+        return self._both(self.subject_events(subjects, events), beginning)
+
+    def plane(self, this):
+        return this
+
+    def this_plane(self):
+        return const("sel_self")
+
+    def beginning_condition(self, whose, step):
+        return self.beginning_of(whose, step)
+
+    def beginning_of_next(self, step):
+        """603.7b: "At the beginning of your next upkeep" (a delayed trigger,
+        once): next_beginning_of(upkeep, you)."""
+        return [("trigger", fn("next_beginning_of", step, const("you")))]
+
+    def beginning_of_combat_opponents(self):
+        """"At the beginning of combat on each opponent's turn": beginning_of(combat, each_opponent)."""
+        return [("trigger", fn("beginning_of", const("combat"), const("each_opponent")))]
+
+    def haunted_dies(self):
+        """702.55b, 702.55c: "When the creature this card haunts dies":
+        haunted_dies(sel_self), the creature the card (in exile) haunts."""
+        return [("trigger", fn("haunted_dies", const("sel_self")))]
+
+    def subject_event_or_haunted_dies(self, subjects, event):
+        """"When this creature enters or the creature it haunts dies":
+        any_of((enters(sel_self),haunted_dies(sel_self)))."""
+        if subjects != [const("sel_self")] or getattr(event, "event_name", None) == "any_of":
+            raise NotUnderstood("a haunt condition of another subject")
+        return self._both(self.subject_events(subjects, [event]), self.haunted_dies())
+
+    def dies_dealt_damage_by(self, sel, by):
+        """120.3: "Whenever a creature dealt damage by this creature this turn
+        dies": dies_dealt_damage_by(S, sel_self), S a creature By dealt damage
+        to this turn ("by equipped creature": a selector with sel_equipped)."""
+        return [("trigger", fn("dies_dealt_damage_by", sel, by))]
+
+    def damage_dealer(self, sel):
+        return sel
+
+    def discarded_by(self, _words, player, this):
+        """"When a spell or ability an opponent controls causes you to discard
+        this card": discarded_by(you, sel_self, controlled(spell_or_ability,
+        opponent)) (701.9a: a discard an effect of it instructs)."""
+        return [("trigger", fn("discarded_by", const("you"), this,
+                               fn("controlled", const("spell_or_ability"), player)))]
+
+    def limit_this_turn(self):
+        """603.7b: "Whenever a creature attacks this turn" (a delayed trigger
+        with a stated duration): this_turn(attacks(S))."""
+        return lambda term: fn("this_turn", term)
+
+    def ev_transforms_into_face(self):
+        """701.27e: "When this creature transforms into ~" (~ the face whose
+        text this is): transforms_into_face(sel_self)."""
+        return self._event("transforms_into_face")
+
+    def ev_transforms(self):
+        """701.27a: "When equipped creature transforms": transforms(S)."""
+        return self._event("transforms")
+
+    def pev_attacks_with_group(self, n, sel):
+        """508.1a: "Whenever you attack with one or more Birds": one or more
+        Birds the player controls declared as attackers at once,
+        one_or_more(attacks(S)) with sel_controller(S, Who) (as "Whenever one
+        or more Birds you control attack"); only "one or more"."""
+        if n != 1:
+            raise NotUnderstood("attacks with N or more of a group")
+        def term(player):
+            if player not in (const("you"), const("opponent")):
+                raise NotUnderstood("attacks with: whose creatures")
+            self.facts.append(fn("sel_controller", sel, player))
+            return fn("one_or_more", fn("attacks", sel))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_attacks_with_other_group(self, n, sel):
+        return self.pev_attacks_with_group(n, self.another_group(sel))
 
     def chaos_ensues(self):
         return [("trigger", const("chaos_ensues"))]

@@ -2298,10 +2298,10 @@ def test_copy_it_does_not_say_a_card():
     ("At the beginning of your first main phase, draw a card.", "beginning_of(first_main_phase,you)"),
     ("Whenever this creature deals combat damage to an opponent, draw a card.",
      "deals_combat_damage(sel_self,opponent)"),
-    # not read: another step's name, the next one (a delayed trigger)
+    # not read: another step's name; the next one is a delayed trigger's (603.7b)
     ("At the beginning of your precombat main phase, draw a card.",
      'other("At the beginning of your precombat main phase")'),
-    ("At the beginning of your next upkeep, draw a card.", 'other("At the beginning of your next upkeep")'),
+    ("At the beginning of your next upkeep, draw a card.", "next_beginning_of(upkeep,you)"),
 ])
 def test_step_and_combat_damage_triggers(text, trigger):
     fs = without_text(facts(text))

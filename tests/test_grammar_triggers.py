@@ -147,6 +147,21 @@ def trigger_of(text):
     ("Whenever you search your library", "searches_library(you)"),
     ("Whenever you collect evidence", "collects_evidence(you)"),
     ("Whenever you forage", "forages(you)"),
+    # 603.7b: a delayed trigger's next step; 701.31d; 603.2: two conditions
+    ("At the beginning of your next upkeep", "next_beginning_of(upkeep,you)"),
+    ("When you planeswalk to this plane", "planeswalks_to(you,sel_self)"),
+    ("When you planeswalk to this plane and at the beginning of your upkeep",
+     "any_of((planeswalks_to(you,sel_self),beginning_of(upkeep,you)))"),
+    ("When this artifact enters and at the beginning of your upkeep",
+     "any_of((enters(sel_self),beginning_of(upkeep,you)))"),
+    ("At the beginning of combat on each opponent's turn", "beginning_of(combat,each_opponent)"),
+    # 702.55b; 701.9a; 701.27e
+    ("When the creature this card haunts dies", "haunted_dies(sel_self)"),
+    ("When this creature enters or the creature it haunts dies", "any_of((enters(sel_self),haunted_dies(sel_self)))"),
+    ("When a spell or ability an opponent controls causes you to discard this card",
+     "discarded_by(you,sel_self,controlled(spell_or_ability,opponent))"),
+    ("When this creature transforms into ~", "transforms_into_face(sel_self)"),
+    ("Whenever this creature enters or transforms into ~", "any_of((enters(sel_self),transforms_into_face(sel_self)))"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -248,6 +263,16 @@ def test_condition_without_selector(condition, term):
      {"sel_controller(S1,you)", "sel_other(S1)", "sel_type(S1,creature)"}),
     # 701.50a
     ("Whenever a creature you control connives", "connives(S1)", {"sel_controller(S1,you)", "sel_type(S1,creature)"}),
+    # 120.3; 603.7b; 508.1a
+    ("Whenever a creature dealt damage by this creature this turn dies", "dies_dealt_damage_by(S1,sel_self)",
+     {"sel_type(S1,creature)"}),
+    ("Whenever a creature dealt damage by equipped creature this turn dies", "dies_dealt_damage_by(S1,S2)",
+     {"sel_type(S1,creature)", "sel_equipped(S2)"}),
+    ("Whenever a Minotaur attacks this turn", "this_turn(attacks(S1))", {"sel_subtype_in(S1,minotaur)"}),
+    ("Whenever you attack with one or more Birds", "one_or_more(attacks(S1))",
+     {"sel_subtype_in(S1,bird)", "sel_controller(S1,you)"}),
+    ("Whenever you attack with one or more other creatures with flying", "one_or_more(attacks(S1))",
+     {"sel_type(S1,creature)", "sel_keyword(S1,flying)", "sel_other(S1)", "sel_controller(S1,you)"}),
 ])
 def test_condition_with_selectors(condition, term, sels):
     assert trigger_of(condition + ", draw a card.") == (term, sels)
@@ -258,8 +283,8 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever this creature or another creature you control enters or dies",
     "Whenever this creature or another creature blocks or becomes blocked",
     # qualifiers and states not read
-    "Whenever you cast a spell from anywhere other than your hand",
-    "Whenever a creature dealt damage by this creature this turn dies",
+    "Whenever a spell or ability you control counters a spell",
+    "Whenever you attack with two or more legendary creatures",
     "When you control a Dwarf",
     "Whenever you roll a 1 or 2",
     "Whenever a card is put into your graveyard from anywhere other than the battlefield",
@@ -338,6 +363,14 @@ def test_limited_and_new_events_classified():
     trigger(a26, collects_evidence(you)).
     trigger(a27, forages(you)).
     trigger(a28, connives(s)).
+    trigger(a29, this_turn(blocks(s))).
+    trigger(a30, this_turn(attacks(s))).
+    trigger(a31, any_of((planeswalks_to(you,sel_self),next_beginning_of(upkeep,you)))).
+    trigger(a32, any_of((enters(sel_self),haunted_dies(sel_self)))).
+    trigger(a33, dies_dealt_damage_by(s,sel_self)).
+    trigger(a34, discarded_by(you,sel_self,controlled(spell_or_ability,opponent))).
+    trigger(a35, any_of((enters(sel_self),transforms_into_face(sel_self)))).
+    trigger(a36, transforms(s)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -353,4 +386,5 @@ def test_limited_and_new_events_classified():
                                     "trigger_unmodelled(a16)", "trigger_unmodelled(a17)", "trigger_unmodelled(a19)",
                                     "trigger_unmodelled(a20)", "trigger_unmodelled(a21)", "trigger_unmodelled(a24)",
                                     "trigger_unmodelled(a26)", "trigger_unmodelled(a27)",
-                                    "trigger_fires_on_asks(a6)"])
+                                    "trigger_unmodelled(a30)", "trigger_unmodelled(a32)", "trigger_unmodelled(a33)",
+                                    "trigger_fires_on_asks(a6)", "trigger_fires_on_asks(a32)", "trigger_fires_on_asks(a35)"])
