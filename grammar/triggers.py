@@ -804,6 +804,59 @@ class Triggers(Reading):
     def pev_attacks_with_other_group(self, n, sel):
         return self.pev_attacks_with_group(n, self.another_group(sel))
 
+    # ---- a spell cast with a quality no selector says
+    def _cast_with(self, sel, quality):
+        return self._event("cast_with", sel, const(quality))
+
+    def pev_cast_x_in_cost(self, sel, _words):
+        """107.3: "Whenever you cast a spell with {X} in its mana cost":
+        cast_with(you, S, x_in_mana_cost)."""
+        return self._cast_with(sel, "x_in_mana_cost")
+
+    def pev_cast_kicked(self, sel):
+        """702.33d: "Whenever you cast a kicked spell", "Whenever a player
+        kicks a spell": cast_with(W, S, kicked)."""
+        return self._cast_with(sel, "kicked")
+
+    def pev_cast_chosen_color(self, sel, _words):
+        """"Whenever a player casts a spell of the chosen color" (the color
+        chosen for the ability's object): cast_with(any, S, chosen_color)."""
+        return self._cast_with(sel, "chosen_color")
+
+    def pev_cast_not_from_hand(self, sel, _words):
+        """601.2a: "Whenever you cast a spell from anywhere other than your
+        hand" ("an opponent ... their hand": the caster's):
+        cast_with(W, S, not_from_hand)."""
+        return self._cast_with(sel, "not_from_hand")
+
+    def pev_next_cast_this_turn(self, sel):
+        """603.7b: "When you next cast an instant or sorcery spell this turn"
+        (a delayed trigger, once): next_this_turn(cast(you, S))."""
+        def term(player):
+            return fn("next_this_turn", fn("cast", player, sel))
+        term.event_name = "limited"
+        return term
+
+    def pev_plays_card(self):
+        """"Whenever you play a card": plays_card(W), a land played (305.1)
+        or a spell cast from a card (601.2)."""
+        return self._event("plays_card")
+
+    def subject_attacks_while(self, subjects, condition):
+        """"Whenever this creature attacks while you control a Dinosaur":
+        attacks(sel_self) and trigger_if(A, C), C the state when it attacks."""
+        return self._while(self.subject_events(subjects, [self.ev_attacks()]), condition)
+
+    def subject_enters_while(self, subjects, condition):
+        """"Whenever another creature you control enters while this creature
+        has a -1/-1 counter on it": enters(S) and trigger_if(A, C)."""
+        return self._while(self.subject_events(subjects, [self.ev_enters()]), condition)
+
+    def _while(self, trigger, condition):
+        if len(trigger) != 1 or trigger[0][1].name == "any_of":
+            raise NotUnderstood("a state of several events")
+        return trigger + [("trigger_if", typed_condition(self, None, condition))]
+
     def chaos_ensues(self):
         return [("trigger", const("chaos_ensues"))]
 

@@ -618,8 +618,8 @@ def test_static_lines(text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("When this creature enters, draw a card.",
      {"trigger(A,enters(sel_self))", 'effect(A,1,draw(you,n(1)))'}),
-    ("Whenever you cast a spell from anywhere other than your hand, draw a card.",
-     {'trigger(A,other("Whenever you cast a spell from anywhere other than your hand"))',
+    ("Whenever a spell or ability you control counters a spell, draw a card.",
+     {'trigger(A,other("Whenever a spell or ability you control counters a spell"))',
       'effect(A,1,draw(you,n(1)))'}),
     ("At the beginning of your upkeep, if you control a Swamp, draw a card.",
      {'trigger(A,beginning_of(upkeep,you))',

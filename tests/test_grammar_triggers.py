@@ -162,6 +162,8 @@ def trigger_of(text):
      "discarded_by(you,sel_self,controlled(spell_or_ability,opponent))"),
     ("When this creature transforms into ~", "transforms_into_face(sel_self)"),
     ("Whenever this creature enters or transforms into ~", "any_of((enters(sel_self),transforms_into_face(sel_self)))"),
+    ("At the beginning of your combat step", "beginning_of(combat,you)"),
+    ("Whenever you play a card", "plays_card(you)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -273,6 +275,14 @@ def test_condition_without_selector(condition, term):
      {"sel_subtype_in(S1,bird)", "sel_controller(S1,you)"}),
     ("Whenever you attack with one or more other creatures with flying", "one_or_more(attacks(S1))",
      {"sel_type(S1,creature)", "sel_keyword(S1,flying)", "sel_other(S1)", "sel_controller(S1,you)"}),
+    # a cast with a quality no selector says (107.3, 702.33d, 601.2a)
+    ("Whenever you cast a spell with {X} in its mana cost", "cast_with(you,S1,x_in_mana_cost)", set()),
+    ("Whenever you cast a kicked spell", "cast_with(you,S1,kicked)", set()),
+    ("Whenever a player kicks a spell", "cast_with(any,S1,kicked)", set()),
+    ("Whenever a player casts a spell of the chosen color", "cast_with(any,S1,chosen_color)", set()),
+    ("Whenever an opponent casts a spell from anywhere other than their hand", "cast_with(opponent,S1,not_from_hand)", set()),
+    ("When you next cast an instant or sorcery spell this turn", "next_this_turn(cast(you,S1))",
+     {"sel_type_in(S1,instant)", "sel_type_in(S1,sorcery)"}),
 ])
 def test_condition_with_selectors(condition, term, sels):
     assert trigger_of(condition + ", draw a card.") == (term, sels)
@@ -371,6 +381,9 @@ def test_limited_and_new_events_classified():
     trigger(a34, discarded_by(you,sel_self,controlled(spell_or_ability,opponent))).
     trigger(a35, any_of((enters(sel_self),transforms_into_face(sel_self)))).
     trigger(a36, transforms(s)).
+    trigger(a37, cast_with(you, s, kicked)).
+    trigger(a38, next_this_turn(cast(you, s))).
+    trigger(a39, plays_card(you)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -387,4 +400,5 @@ def test_limited_and_new_events_classified():
                                     "trigger_unmodelled(a20)", "trigger_unmodelled(a21)", "trigger_unmodelled(a24)",
                                     "trigger_unmodelled(a26)", "trigger_unmodelled(a27)",
                                     "trigger_unmodelled(a30)", "trigger_unmodelled(a32)", "trigger_unmodelled(a33)",
+                                    "trigger_unmodelled(a37)", "trigger_unmodelled(a38)", "trigger_unmodelled(a39)",
                                     "trigger_fires_on_asks(a6)", "trigger_fires_on_asks(a32)", "trigger_fires_on_asks(a35)"])
