@@ -857,6 +857,62 @@ class Triggers(Reading):
             raise NotUnderstood("a state of several events")
         return trigger + [("trigger_if", typed_condition(self, None, condition))]
 
+    def you_sacrifice_it(self):
+        """"... and when you sacrifice it": sacrifice(you, sel_self), "it" the
+        ability's object (only after an event of it: subject_events_and)."""
+        return [("trigger", fn("sacrifice", const("you"), const("sel_self")))]
+
+    def counters_spell(self, _words, player, sel):
+        """701.6a: "Whenever a spell or ability you control counters a spell":
+        counters_spell(controlled(spell_or_ability, you), S)."""
+        return [("trigger", fn("counters_spell", fn("controlled", const("spell_or_ability"), player), sel))]
+
+    def ability_of_activated(self, _words, sel):
+        """602.2: "Whenever an ability of equipped creature is activated":
+        ability_activated(S) (a mana ability too)."""
+        return [("trigger", fn("ability_activated", sel))]
+
+    def two_subjects_events(self, subjects, first, second, event):
+        """"Whenever this Aura enters or enchanted creature becomes the target
+        of an Aura spell": any_of((enters(sel_self),becomes_target(S,aura_spell)))."""
+        if len(subjects) != 1 or "any_of" in (getattr(first, "event_name", None), getattr(event, "event_name", None)):
+            raise NotUnderstood("two subjects' events of several")
+        return [("trigger", fn("any_of", Function("", [first(subjects[0]), event(second)])))]
+
+    def player_event_or_subject_event(self, player, pevent, _or_a, sel, event):
+        """"Whenever you cast a green spell or a Forest you control enters":
+        any_of((cast(you,S1),enters(S2)))."""
+        first, second = pevent(player), event(sel)
+        if "any_of" in (first.name, second.name):
+            raise NotUnderstood("an event of two events among others")
+        return [("trigger", fn("any_of", Function("", [first, second])))]
+
+    def pev_cast_adventurer(self, sel, _words):
+        """715.2: "Whenever you cast a creature spell that has an Adventure":
+        cast_with(you, S, adventure)."""
+        return self._cast_with(sel, "adventure")
+
+    def pev_cast_chosen_name(self, sel, _words):
+        """"Whenever you cast an instant or sorcery spell with the chosen
+        name": cast_with(you, S, chosen_name) (the name chosen for the object)."""
+        return self._cast_with(sel, "chosen_name")
+
+    def pev_draws_except_first(self):
+        """"Whenever an opponent draws a card except the first one they draw in
+        each of their draw steps" (121.1, 504.1): draws_except_first_in_draw_step(opponent)."""
+        return self._event("draws_except_first_in_draw_step")
+
+    def ev_milled(self):
+        """701.17a: "Whenever one or more nonland cards are milled": one_or_more(milled(S))."""
+        return self._event("milled")
+
+    def ev_put_into_graveyard_from_library(self, whose):
+        """"Whenever one or more creature cards are put into your graveyard
+        from your library": one_or_more(put_into_graveyard_from_library(S, you))."""
+        if whose != const("you"):
+            raise NotUnderstood("a graveyard and a library of whom")
+        return self._event("put_into_graveyard_from_library", whose)
+
     def chaos_ensues(self):
         return [("trigger", const("chaos_ensues"))]
 

@@ -118,7 +118,7 @@ def test_words_kept_as_text_are_no_typed_understanding(capsys, tmp_path):
     cards = [{"name": "Llanowar Elves", "type": "Creature — Elf Druid", "text": "{T}: Add {G}.", "layout": "normal"},
              {"name": "Flipper", "type": "Creature — Goblin", "layout": "normal", "text": "{T}: Choose a random color."},
              {"name": "Watcher", "type": "Creature — Spirit", "layout": "normal",
-              "text": "Whenever a spell or ability you control counters a spell, put a +1/+1 counter on this creature."},
+              "text": "Whenever you seek one or more cards, put a +1/+1 counter on this creature."},
              {"name": "Looter", "type": "Creature — Merfolk", "layout": "normal",
               "text": "{T}: Draw a card, then discard a card."}]
     path = tmp_path / "cards.json"

@@ -618,8 +618,8 @@ def test_static_lines(text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("When this creature enters, draw a card.",
      {"trigger(A,enters(sel_self))", 'effect(A,1,draw(you,n(1)))'}),
-    ("Whenever a spell or ability you control counters a spell, draw a card.",
-     {'trigger(A,other("Whenever a spell or ability you control counters a spell"))',
+    ("Whenever you seek one or more cards, draw a card.",
+     {'trigger(A,other("Whenever you seek one or more cards"))',
       'effect(A,1,draw(you,n(1)))'}),
     ("At the beginning of your upkeep, if you control a Swamp, draw a card.",
      {'trigger(A,beginning_of(upkeep,you))',

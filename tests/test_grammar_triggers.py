@@ -164,6 +164,9 @@ def trigger_of(text):
     ("Whenever this creature enters or transforms into ~", "any_of((enters(sel_self),transforms_into_face(sel_self)))"),
     ("At the beginning of your combat step", "beginning_of(combat,you)"),
     ("Whenever you play a card", "plays_card(you)"),
+    ("When this artifact enters and when you sacrifice it", "any_of((enters(sel_self),sacrifice(you,sel_self)))"),
+    ("Whenever an opponent draws a card except the first one they draw in each of their draw steps",
+     "draws_except_first_in_draw_step(opponent)"),
 ])
 def test_condition_without_selector(condition, term):
     assert trigger_of(condition + ", draw a card.") == (term, set())
@@ -283,6 +286,19 @@ def test_condition_without_selector(condition, term):
     ("Whenever an opponent casts a spell from anywhere other than their hand", "cast_with(opponent,S1,not_from_hand)", set()),
     ("When you next cast an instant or sorcery spell this turn", "next_this_turn(cast(you,S1))",
      {"sel_type_in(S1,instant)", "sel_type_in(S1,sorcery)"}),
+    ("Whenever you cast a creature spell that has an Adventure", "cast_with(you,S1,adventure)", {"sel_type(S1,creature)"}),
+    # 701.6a; 602.2; 701.17a; 603.2: two subjects, a player's event and a subject's
+    ("Whenever a spell or ability you control counters a spell",
+     "counters_spell(controlled(spell_or_ability,you),S1)", set()),
+    ("Whenever an ability of equipped creature is activated", "ability_activated(S1)", {"sel_equipped(S1)"}),
+    ("Whenever one or more nonland cards are milled", "one_or_more(milled(S1))", {"sel_not_type(S1,land)"}),
+    ("Whenever one or more creature cards are put into your graveyard from your library",
+     "one_or_more(put_into_graveyard_from_library(S1,you))", {"sel_type(S1,creature)"}),
+    ("When enchanted artifact is put into a graveyard", "put_into_graveyard_from_anywhere(S1,any)", {"sel_enchanted(S1)"}),
+    ("Whenever this Aura enters or enchanted creature becomes the target of an Aura spell",
+     "any_of((enters(sel_self),becomes_target(S1,aura_spell)))", {"sel_enchanted(S1)"}),
+    ("Whenever you cast a green spell or a Forest you control enters", "any_of((cast(you,S1),enters(S2)))",
+     {"sel_color(S1,g)", "sel_subtype_in(S2,forest)", "sel_controller(S2,you)"}),
 ])
 def test_condition_with_selectors(condition, term, sels):
     assert trigger_of(condition + ", draw a card.") == (term, sels)
@@ -293,7 +309,6 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever this creature or another creature you control enters or dies",
     "Whenever this creature or another creature blocks or becomes blocked",
     # qualifiers and states not read
-    "Whenever a spell or ability you control counters a spell",
     "Whenever you attack with two or more legendary creatures",
     "When you control a Dwarf",
     "Whenever you roll a 1 or 2",
@@ -384,6 +399,10 @@ def test_limited_and_new_events_classified():
     trigger(a37, cast_with(you, s, kicked)).
     trigger(a38, next_this_turn(cast(you, s))).
     trigger(a39, plays_card(you)).
+    trigger(a40, counters_spell(controlled(spell_or_ability,you), s)).
+    trigger(a41, ability_activated(s)).
+    trigger(a42, one_or_more(milled(s))).
+    trigger(a43, draws_except_first_in_draw_step(opponent)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -401,4 +420,5 @@ def test_limited_and_new_events_classified():
                                     "trigger_unmodelled(a26)", "trigger_unmodelled(a27)",
                                     "trigger_unmodelled(a30)", "trigger_unmodelled(a32)", "trigger_unmodelled(a33)",
                                     "trigger_unmodelled(a37)", "trigger_unmodelled(a38)", "trigger_unmodelled(a39)",
+                                    "trigger_unmodelled(a41)",
                                     "trigger_fires_on_asks(a6)", "trigger_fires_on_asks(a32)", "trigger_fires_on_asks(a35)"])
