@@ -114,7 +114,7 @@ class Triggers(Reading):
     @staticmethod
     def _limited(limit, term):
         """One event limited once: never several events, nor a limited one."""
-        if term.name in ("any_of", "first_each_turn", "during_turn", "one_or_more", "this_turn"):
+        if term.name in ("any_of", "first_each_turn", "during_turn", "this_turn"):
             raise NotUnderstood("a limit on several events or a limited one")
         return limit(term)
 
@@ -912,6 +912,93 @@ class Triggers(Reading):
         if whose != const("you"):
             raise NotUnderstood("a graveyard and a library of whom")
         return self._event("put_into_graveyard_from_library", whose)
+
+    # ---- more events of a player and of an object
+    def _activates(self, of, kind):
+        return self._event("activates", of, const(kind))
+
+    def pev_activates_any(self, _words):
+        """602.2: "Whenever you activate an ability": activates(you, any, any)
+        (a mana ability too, 605.3a)."""
+        return self._activates(const("any"), "any")
+
+    def pev_activates_nonmana(self, _words, _nonmana):
+        """"Whenever an opponent activates an ability that isn't a mana
+        ability" (605.1a): activates(opponent, any, nonmana)."""
+        return self._activates(const("any"), "nonmana")
+
+    def pev_activates_of(self, _words, sel):
+        """"Whenever you activate an ability of an artifact": activates(you, S, any)."""
+        return self._activates(sel, "any")
+
+    def pev_activates_nonmana_of(self, _words, sel, _nonmana):
+        """"Whenever an opponent activates an ability of a creature or land
+        that isn't a mana ability": activates(opponent, S, nonmana)."""
+        return self._activates(sel, "nonmana")
+
+    def pev_proliferates(self):
+        """701.34a: proliferates(Who)."""
+        return self._event("proliferates")
+
+    def pev_pays_life(self):
+        """119.4: "Whenever you pay life": pays_life(Who) (a cost of a spell too)."""
+        return self._event("pays_life")
+
+    def pev_shuffles_library(self):
+        """701.20a: "Whenever an opponent shuffles their library": shuffles_library(Who)."""
+        return self._event("shuffles_library")
+
+    def pev_turns_face_up(self, sel):
+        """702.37e, 708.8: "Whenever you turn a permanent face up": turns_face_up(Who, S)."""
+        return self._event("turns_face_up", sel)
+
+    def pev_creates(self, sel):
+        """111.1: "Whenever you create a Blood token": creates(Who, S)."""
+        return self._event("creates", sel)
+
+    def pev_creates_one_or_more(self, sel):
+        """603.2c: "Whenever you create one or more creature tokens":
+        one_or_more(creates(Who, S))."""
+        def term(player):
+            return fn("one_or_more", fn("creates", player, sel))
+        term.event_name = "one_or_more"
+        return term
+
+    def pev_copies(self, sel):
+        """707.10: "Whenever you copy an instant spell": copies(Who, S)."""
+        return self._event("copies", sel)
+
+    def pev_discards_this(self, this):
+        """701.9a: "When you discard this card": discards(Who, sel_self)."""
+        return self._event("discards", this)
+
+    def limit_first_during_your_turns(self):
+        """"Whenever you gain life for the first time during each of your
+        turns": during_turn(first_each_turn(E), you)."""
+        return lambda term: fn("during_turn", fn("first_each_turn", term), const("you"))
+
+    def ev_phases_out(self):
+        """702.26a: phases_out(S)."""
+        return self._event("phases_out")
+
+    def ev_fights(self):
+        """701.14a: "Whenever a creature you control fights": fights(S)."""
+        return self._event("fights")
+
+    def ev_returned_to_hand(self, whose):
+        """"Whenever a permanent is returned to your hand" (Whose `you`; "a
+        player's hand", "its owner's hand": `any`): returned_to_hand(S, Whose)
+        (400.3: its owner's hand)."""
+        return self._event("returned_to_hand", whose)
+
+    def damaged_defending_player(self):
+        return const("defending_player")
+
+    def damaged_planeswalker(self):
+        return const("planeswalker")
+
+    def enchanted_player(self):
+        return const("enchanted_player")
 
     def chaos_ensues(self):
         return [("trigger", const("chaos_ensues"))]

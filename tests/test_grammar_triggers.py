@@ -165,6 +165,16 @@ def trigger_of(text):
     ("At the beginning of your combat step", "beginning_of(combat,you)"),
     ("Whenever you play a card", "plays_card(you)"),
     ("When this artifact enters and when you sacrifice it", "any_of((enters(sel_self),sacrifice(you,sel_self)))"),
+    ("Whenever you activate an ability", "activates(you,any,any)"),
+    ("Whenever an opponent activates an ability that isn't a mana ability", "activates(opponent,any,nonmana)"),
+    ("Whenever you proliferate", "proliferates(you)"),
+    ("Whenever an opponent shuffles their library", "shuffles_library(opponent)"),
+    ("When you discard this card", "discards(you,sel_self)"),
+    ("Whenever enchanted player draws a card", "draws(enchanted_player)"),
+    ("Whenever you gain life for the first time during each of your turns",
+     "during_turn(first_each_turn(gains_life(you)),you)"),
+    ("Whenever this creature phases out", "phases_out(sel_self)"),
+    ("Whenever this creature deals combat damage to defending player", "deals_combat_damage(sel_self,defending_player)"),
     ("Whenever an opponent draws a card except the first one they draw in each of their draw steps",
      "draws_except_first_in_draw_step(opponent)"),
 ])
@@ -290,6 +300,14 @@ def test_condition_without_selector(condition, term):
     # 701.6a; 602.2; 701.17a; 603.2: two subjects, a player's event and a subject's
     ("Whenever a spell or ability you control counters a spell",
      "counters_spell(controlled(spell_or_ability,you),S1)", set()),
+    ("Whenever you activate an ability of an artifact", "activates(you,S1,any)", {"sel_type(S1,artifact)"}),
+    ("Whenever you create one or more creature tokens", "one_or_more(creates(you,S1))",
+     {"sel_type(S1,creature)", "sel_token(S1)"}),
+    ("Whenever you discard one or more cards for the first time each turn", "first_each_turn(one_or_more(discards(you,S1)))",
+     set()),
+    ("Whenever a permanent is returned to your hand", "returned_to_hand(S1,you)", set()),
+    ("Whenever a player discards one or more cards during your turn", "during_turn(one_or_more(discards(any,S1)),you)", set()),
+    ("Whenever a creature you control fights", "fights(S1)", {"sel_type(S1,creature)", "sel_controller(S1,you)"}),
     ("Whenever an ability of equipped creature is activated", "ability_activated(S1)", {"sel_equipped(S1)"}),
     ("Whenever one or more nonland cards are milled", "one_or_more(milled(S1))", {"sel_not_type(S1,land)"}),
     ("Whenever one or more creature cards are put into your graveyard from your library",
@@ -322,7 +340,6 @@ def test_condition_with_selectors(condition, term, sels):
     "Whenever this creature enters or attacks for the first time each turn",
     "Whenever this creature or another creature attacks for the first time each turn",
     "Whenever you cast your first spell each turn for the first time each turn",
-    "Whenever a player discards one or more cards during your turn",
     # "this creature or" a creature that may be itself
     "Whenever this creature or a creature you control attacks",
 ])
@@ -403,6 +420,14 @@ def test_limited_and_new_events_classified():
     trigger(a41, ability_activated(s)).
     trigger(a42, one_or_more(milled(s))).
     trigger(a43, draws_except_first_in_draw_step(opponent)).
+    trigger(a44, cast(enchanted_player, s)).
+    trigger(a45, player_attacks(enchanted_player)).
+    trigger(a46, activates(opponent, any, nonmana)).
+    trigger(a47, activates(you, s, any)).
+    trigger(a48, first_each_turn(one_or_more(discards(you, s)))).
+    trigger(a49, during_turn(first_each_turn(gains_life(you)), you)).
+    trigger(a50, one_or_more(creates(you, s))).
+    trigger(a51, returned_to_hand(s, you)).
     #show trigger_unmodelled/1.
     #show trigger_fires_on_asks/1.
     """
@@ -420,5 +445,6 @@ def test_limited_and_new_events_classified():
                                     "trigger_unmodelled(a26)", "trigger_unmodelled(a27)",
                                     "trigger_unmodelled(a30)", "trigger_unmodelled(a32)", "trigger_unmodelled(a33)",
                                     "trigger_unmodelled(a37)", "trigger_unmodelled(a38)", "trigger_unmodelled(a39)",
-                                    "trigger_unmodelled(a41)",
+                                    "trigger_unmodelled(a41)", "trigger_unmodelled(a44)", "trigger_unmodelled(a45)",
+                                    "trigger_unmodelled(a47)", "trigger_unmodelled(a50)",
                                     "trigger_fires_on_asks(a6)", "trigger_fires_on_asks(a32)", "trigger_fires_on_asks(a35)"])
