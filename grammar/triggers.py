@@ -1000,6 +1000,35 @@ class Triggers(Reading):
     def enchanted_player(self):
         return const("enchanted_player")
 
+    def damaged_one_or_more_players(self):
+        """"deal combat damage to one or more players": one_or_more_players
+        (one event for all the players, 120.3)."""
+        return const("one_or_more_players")
+
+    def damaged_group(self, sel):
+        """"Whenever this creature deals damage to a Vampire": the recipient a
+        selector (120.3: a permanent of the group)."""
+        return sel
+
+    def ev_becomes_target_of_instant_or_sorcery(self):
+        """115.9: "becomes the target of an instant or sorcery spell":
+        becomes_target(S, instant_or_sorcery_spell)."""
+        return self._event("becomes_target", const("instant_or_sorcery_spell"))
+
+    def pev_sacrifice_self_or_another(self, this, sel):
+        """"Whenever you sacrifice this artifact or another artifact":
+        any_of((sacrifice(you,sel_self),sacrifice(you,S))), S with sel_other."""
+        other = self.another_group(sel)
+        def term(player):
+            return fn("any_of", Function("", [fn("sacrifice", player, this), fn("sacrifice", player, other)]))
+        term.event_name = "any_of"
+        return term
+
+    def pev_becomes_target_of_spell(self):
+        """115.9: "Whenever you become the target of a spell":
+        player_becomes_target(you, spell)."""
+        return self._event("player_becomes_target", const("spell"))
+
     def chaos_ensues(self):
         return [("trigger", const("chaos_ensues"))]
 
