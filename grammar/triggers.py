@@ -1029,6 +1029,20 @@ class Triggers(Reading):
         player_becomes_target(you, spell)."""
         return self._event("player_becomes_target", const("spell"))
 
+    def attacked_player(self):
+        return const("player")
+
+    def tr_counters_put_one_or_more_limited(self, *args):
+        """"Whenever one or more +1/+1 counters are put on this creature for
+        the first time each turn": first_each_turn(one_or_more(counters_put(sel_self,"+1/+1")))."""
+        *rest, limit = args
+        (kind, term), = self.tr_counters_put_one_or_more(*rest)
+        return [(kind, self._limited(limit, term))]
+
+    def pev_cast_from_exile(self, sel, _words):
+        """"Whenever you cast a spell from exile": cast_with(you, S, from_exile) (601.2a)."""
+        return self._cast_with(sel, "from_exile")
+
     def chaos_ensues(self):
         return [("trigger", const("chaos_ensues"))]
 
