@@ -15,7 +15,7 @@ from lark import Lark, Token, v_args
 from lark.exceptions import VisitError
 
 from .lexing import open_grammar, parse_or_none
-from .reading import COLORS, NotUnderstood, Reading, const, fn
+from .reading import COLORS, KEYWORD_WORDS, NOUNS, NotUnderstood, Reading, const, fn
 from .selectors import Selectors
 
 YOU = const("you")
@@ -221,11 +221,27 @@ class Conditions(Reading):
         return fn("in_zone", obj, const(zone.value))
 
     # 118.12a: "unless its controller pays {2}"; cost terms as costs.py's
-    def pays_mana(self, player, token):
-        return fn("pays", player, fn("mana", String(token.value.upper())))
+    def pays_one(self, player, cost):
+        return fn("pays", player, cost)
 
-    def pays_life(self, player, n):
-        return fn("pays", player, fn("pay_life", Number(n)))
+    def pays_either(self, player, first, second):
+        """"unless they sacrifice a nonland permanent of their choice or
+        discard a card": the player pays either cost."""
+        return fn("any_of", fn("", fn("pays", player, first), fn("pays", player, second)))
+
+    def pay_mana(self, token):
+        return fn("mana", String(token.value.upper()))
+
+    def pay_life(self, n):
+        return fn("pay_life", Number(n))
+
+    def pays_mana_or_life(self, player, token, n):
+        """"unless that player pays {1} or 1 life": either cost (as pays_either)."""
+        return self.pays_either(player, self.pay_mana(token), self.pay_life(n))
+
+    def pay_its_mana_cost(self):
+        """"unless you pay its mana cost": the mana cost of the object spoken of before (202.1)."""
+        return fn("mana_cost_of", const("it"))
 
     def _cost_object(self, count, sel):
         """(selector, number) of a cost's object: "a creature card", "two Islands", "another creature"."""
@@ -236,11 +252,11 @@ class Conditions(Reading):
             raise NotUnderstood("no number")
         return sel, n
 
-    def pays_discard(self, player, count, sel):
-        return fn("pays", player, fn("discard", *self._cost_object(count, sel)))
+    def pay_discard(self, count, sel):
+        return fn("discard", *self._cost_object(count, sel))
 
-    def pays_sacrifice(self, player, count, sel):
-        return fn("pays", player, fn("sacrifice", *self._cost_object(count, sel)))
+    def pay_sacrifice(self, count, sel, *_choice):
+        return fn("sacrifice", *self._cost_object(count, sel))
 
     def mana_spent_at_least(self, n, obj):
         """601.2h: the mana spent to cast the object."""
@@ -749,6 +765,177 @@ class Conditions(Reading):
         """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
         return fn("x_at_least", Number(n))
 
+    # the cost a spell was cast for: 702.117a surge, 702.35 madness, 702.138c escape, teamwork
+    def its_cost_paid(self, word):
+        """"its surge cost was paid": the spell spoken of was cast for that cost."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("cast_using", const("it"), const(word.value))
+
+    def escaped(self, obj):
+        """702.138c: "it escaped": it was cast with escape (an escaped permanent, 702.138d)."""
+        self.subject = obj
+        return fn("cast_using", obj, const("escape"))
+
+    def cast_using(self, obj, word):
+        """"this spell was cast using teamwork": for that optional additional (or alternative) cost."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        self.subject = obj
+        return fn("cast_using", obj, const(word.value))
+
+    def it_cast_using(self, word):
+        return self.cast_using(const("it"), word)
+
+    def additional_cost_paid(self, obj):
+        """601.2b: "this spell's additional cost was paid" (an optional one)."""
+        return fn("additional_cost_paid", obj)
+
+    def evidence_collected(self):
+        """701.59: "evidence was collected" (the spell's optional additional cost)."""
+        return const("evidence_collected")
+
+    def not_kicked(self, obj):
+        """702.33d: "this creature wasn't kicked"."""
+        self.subject = obj
+        return fn("not_kicked", obj)
+
+    def was_state(self, obj, state):
+        """608.2h: "it was attacking": its state as it last existed."""
+        self.subject = obj
+        return fn("was", obj, const(state.value))
+
+    def was_not_state(self, obj, state):
+        """608.2h: "it wasn't blocking": not so as it last existed."""
+        self.subject = obj
+        return fn("was_not", obj, const(state.value))
+
+    def it_is_not_state(self, state):
+        return fn("is_not", const("it"), const(state.value))
+
+    def is_not_state(self, obj, state):
+        self.subject = obj
+        return fn("is_not", obj, const(state.value))
+
+    def had_counters(self, obj):
+        """608.2h: "it had counters on it": one or more counters of any kind as it last existed."""
+        self.subject = obj
+        return fn("had_counters_at_least", obj, const("any"), Number(1))
+
+    def had_no_counters(self, obj, kind):
+        """"it had no time counters on it" (608.2h)."""
+        self.subject = obj
+        return fn("had_counters_at_most", obj, kind, Number(0))
+
+    def has_any_counter(self, obj):
+        """122.1: "this creature has a counter on it": of any kind."""
+        self.subject = obj
+        return fn("counters_at_least", obj, const("any"), Number(1))
+
+    def has_counters_at_most(self, obj, n, kind):
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(n))
+
+    def object_dealt_damage(self, obj, player, when):
+        """"this creature dealt damage to an opponent this turn" (120)."""
+        self.subject = obj
+        return fn("happened", fn("dealt_damage", obj, player), when)
+
+    def damage_dealt_to_at_least(self, n, obj, when):
+        """"4 or more damage was dealt to it this turn" (120)."""
+        return fn("happened", fn("was_dealt_damage", obj, Number(n)), when)
+
+    def object_attacked(self, obj, when):
+        """508.1: "it attacked during your last turn", "this creature attacked this turn"."""
+        self.subject = obj
+        return fn("happened", fn("attacked", obj), when)
+
+    def attacked_or_blocked(self, obj):
+        """508.1, 509.1: "this creature attacked or blocked this combat"."""
+        self.subject = obj
+        return fn("any_of", fn("", fn("happened", fn("attacked", obj), const("this_combat")),
+                               fn("happened", fn("blocked", obj), const("this_combat"))))
+
+    def object_was_blocked(self, obj, when):
+        """509.1h: "it was blocked this turn"."""
+        self.subject = obj
+        return fn("happened", fn("was_blocked", obj), when)
+
+    def came_under_control(self, obj, when):
+        """"it came under your control this turn": it entered under your control or you gained control of it."""
+        self.subject = obj
+        return fn("happened", fn("came_under_control", obj, YOU), when)
+
+    def _unlocated_one(self, count, sel):
+        return self._unlocated(self._one(count, sel))
+
+    def put_counter(self, sel, when):
+        """122.1: "you put a counter on a creature this turn": of any kind, on one object Sel selects."""
+        return fn("happened", fn("put_counters", YOU, const("any"), self._unlocated(sel)), when)
+
+    def put_counters_kind(self, kind, sel, when):
+        """"you've put one or more +1/+1 counters on a creature this turn"."""
+        return fn("happened", fn("put_counters", YOU, kind, self._unlocated(sel)), when)
+
+    def player_not_cast(self, player, sel, when):
+        """"that player didn't cast a creature spell this turn"."""
+        return fn("not_happened", fn("spells_cast", player, self._spells(sel), Number(1)), when)
+
+    def did_not_lose_life(self, when):
+        return fn("not_happened", fn("lost_life", YOU, Number(1)), when)
+
+    def is_monarch(self, player):
+        """724: "defending player is the monarch", "an opponent is the monarch"."""
+        return fn("monarch", player)
+
+    def no_opponent_controls(self, sel):
+        """"no opponent controls a white or blue creature": at most 0 among all opponents'."""
+        return fn("count_at_most", self._where(sel, "sel_controller", const("opponent")), Number(0))
+
+    def object_was_adjective(self, obj, word):
+        """608.2h: "the sacrificed creature was legendary", "it was blue": as it last existed."""
+        pred, arg = self._adjective(word.value)
+        if pred not in _ADJECTIVES:
+            raise NotUnderstood(word.value)
+        self.subject = obj
+        return fn("matched", obj, self._selector([(pred, arg)]))
+
+    def object_was_either_adjective(self, obj, first, second):
+        """"that permanent was blue or black": one of two colors as it last existed (105.2)."""
+        subs = []
+        for word in (first, second):
+            pred, arg = self._adjective(word.value)
+            if pred not in ("sel_color", "sel_supertype") or word.value == second.value and first.value == second.value:
+                raise NotUnderstood(word.value)
+            subs.append(("sel_any_of", self._selector([(pred, arg)])))
+        self.subject = obj
+        return fn("matched", obj, self._selector(subs))
+
+    def cast_not_from(self, obj, zone):
+        """601.2: "this spell was cast from anywhere other than your hand"."""
+        self.subject = obj
+        return fn("was_cast_not_from", obj, const(zone.value))
+
+    def entered_from(self, obj, zone):
+        """"it entered from your graveyard": it was put onto the battlefield from there."""
+        self.subject = obj
+        return fn("entered_from", obj, const(zone.value))
+
+    def the_sacrificed(self, word):
+        """"the sacrificed creature": the one object sacrificed to pay the
+        ability's cost or its spell's additional cost (601.2b, 602.2), as
+        amounts.py's `sacrificed`."""
+        sacrifices = [t for t, _ in self.costs if t.name == "sacrifice"]
+        if word.value not in NOUNS or len(sacrifices) != 1 or sacrifices[0].arguments[1] != Number(1):
+            raise NotUnderstood("the sacrificed object")
+        return const("sacrificed")
+
+    def your_last_turn(self):
+        return const("your_last_turn")
+
+    def its_controllers_last_turn(self):
+        return const("its_controllers_last_turn")
+
     def cast_only(self, term):
         return term
 
@@ -857,7 +1044,7 @@ def _joined(words):
     return found[0] if len(found) == 1 else None
 
 
-def read_condition(ab, words, printed, next_sel, quotes, names, start="condition"):
+def read_condition(ab, words, printed, next_sel, quotes, names, start="condition", costs=()):
     """(term, selector facts, the next selector's number, the object it
     begins with or None) of the condition
     `words` (lower-cased, names masked; `printed` the same words as printed),
@@ -875,6 +1062,7 @@ def read_condition(ab, words, printed, next_sel, quotes, names, start="condition
         if joined is None:
             return None
     reader = _reader_class()(ab, printed, next_sel, quotes, names)
+    reader.costs = list(costs)  # the ability's costs: "the sacrificed creature"
     try:
         if joined is None:
             term = reader.transform(tree)
@@ -905,7 +1093,7 @@ def condition(reading, kind, token, printed=None):
         if printed is None:
             printed = reading._original(token)
     read = read_condition(reading.ab, words, text, reading.next_sel, reading.quotes, reading.names,
-                          "cast_only" if kind == "only" else "condition")
+                          "cast_only" if kind == "only" else "condition", reading.costs)
     if read is None:
         term = String(printed)
     else:

@@ -131,6 +131,10 @@ class Selectors(Reading):
         be nouns of their own ("an artifact or another creature")."""
         *alternatives, head = tokens
         words = [t.value for t in alternatives]
+        if (head.value in ANY_OBJECT or head.value in SPELL) and len(set(words)) == len(words) \
+                and all(w in COLORS for w in words):
+            # "a red or white permanent", "a white, blue, or black spell": one of the colors (105.2)
+            return self.words(head) + [("sel_any_of", self._selector([self._adjective(w)])) for w in words]
         if head.value in ANY_OBJECT or head.value in SPELL:
             # the head says singular or plural ("instant or sorcery spells"), not the adjectives
             constraints = self.words(head) + [c for c in self.one_of(*alternatives) if c != ("singular", None)]
@@ -155,7 +159,7 @@ class Selectors(Reading):
     def and_types(self, token):
         """"instant and sorcery spells", "artifact and creature cards": the
         spells (cards) of either card type, as "instant or sorcery spells"."""
-        first, _and, second, head = (token.__class__("WORD", w) for w in token.value.split())
+        first, _and, second, head = (token.__class__("WORD", w) for w in token.value.split())  # "and" or "and/or"
         if not all(t.value in CARD_TYPES and CARD_TYPES[t.value] == t.value for t in (first, second)):
             raise NotUnderstood(token.value)
         return self.any_of(first, second, head)
@@ -387,8 +391,8 @@ class Selectors(Reading):
         return n if isinstance(n, int) else int(n)
 
     def word_number(self, token):
-        return ["one", "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten"].index(token.value) + 1
+        return {"thirteen": 13, "twenty": 20}.get(token.value) or ["one", "two", "three", "four", "five", "six",
+                                                                   "seven", "eight", "nine", "ten"].index(token.value) + 1
 
     def counter_kind(self, token):
         return String(token.value)

@@ -3317,3 +3317,48 @@ def test_an_alternative_mana_cost_of_the_spell_itself():
 ])
 def test_land_plays_and_hand_size(text, expected):
     assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a past state (608.2h), counters of any kind, the cost a spell was cast for
+    ("When this creature dies, if it wasn't blocking, draw a card.", {"trigger_if(A,was_not(it,blocking))"}),
+    ("Whenever a creature you control dies, if it had counters on it, draw a card.",
+     {"trigger_if(A,had_counters_at_least(it,any,1))"}),
+    ("When this creature dies, if it had no time counters on it, draw a card.",
+     {'trigger_if(A,had_counters_at_most(it,"time",0))'}),
+    ("When this creature enters, if its surge cost was paid, draw a card.", {"trigger_if(A,cast_using(it,surge))"}),
+    ("When this creature enters, sacrifice it unless it escaped.",
+     {"effect_condition(A,1,unless(cast_using(it,escape)))"}),
+    # what happened this turn
+    ("At the beginning of each end step, if this creature dealt damage to an opponent this turn, draw a card.",
+     {"trigger_if(A,happened(dealt_damage(sel_self,an_opponent),this_turn))"}),
+    ("When this creature dies, if 4 or more damage was dealt to it this turn, draw a card.",
+     {"trigger_if(A,happened(was_dealt_damage(it,4),this_turn))"}),
+    ("At the beginning of each end step, if you put a counter on a creature this turn, draw a card.",
+     {"trigger_if(A,happened(put_counters(you,any,S1),this_turn))", "sel_type(S1,creature)"}),
+    # either payment (118.12a), a third-person payment
+    ("At the beginning of your upkeep, each opponent loses 3 life unless they sacrifice a nonland permanent of "
+     "their choice or discard a card.",
+     {"effect_condition(A,1,unless(any_of((pays(that_player,sacrifice(S1,1)),pays(that_player,discard(S2,1))))))",
+      "sel_not_type(S1,land)"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard a card or pay 3 life.",
+     {"effect_condition(A,1,unless(any_of((pays(you,discard(S1,1)),pays(you,pay_life(3))))))"}),
+    # the one object sacrificed to pay the cost (608.2h)
+    ("Sacrifice a creature: Draw a card. If the sacrificed creature was a Human, draw a card.",
+     {"effect_condition(A,2,if(matched(sacrificed,S2)))", "sel_subtype_in(S2,human)"}),
+    # colors of a group, "and/or" of card types, number words
+    ("This creature gets +1/+1 as long as you control a red or white permanent.",
+     {"effect_condition(A,1,as_long_as(count_at_least(S3,1)))", "sel_any_of(S3,S1)", "sel_any_of(S3,S2)",
+      "sel_color(S1,r)", "sel_color(S2,w)", "sel_controller(S3,you)"}),
+    ("This creature gets +1/+1 as long as no opponent controls a white or blue creature.",
+     {"effect_condition(A,1,as_long_as(count_at_most(S3,0)))", "sel_controller(S3,opponent)"}),
+    ("This creature gets +1/+1 as long as there are two or more instant and/or sorcery cards in your graveyard.",
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,2)))", "sel_type_in(S1,instant)",
+      "sel_type_in(S1,sorcery)", "sel_zone(S1,graveyard)"}),
+    ("At the beginning of your upkeep, if you control twenty or more artifacts, you win the game.",
+     {"trigger_if(A,count_at_least(S1,20))"}),
+])
+def test_more_conditions(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
