@@ -550,10 +550,6 @@ class Conditions(Reading):
     def more_cards_in_hand(self, player, other):
         return fn("more_cards_in_hand", player, other)
 
-    def mana_value_was_at_most(self, n):
-        """608.2h: "its mana value was 3 or less": as it last existed."""
-        return fn("matched", const("it"), self._selector([("sel_mana_value_at_most", Number(n))]))
-
     def power_was_at_most(self, obj, n):
         self.subject = obj
         return fn("matched", obj, self._selector([("sel_power_at_most", Number(n))]))
@@ -656,7 +652,13 @@ class Conditions(Reading):
         return fn("happened", fn("spells_cast", player, self._spells(sel), Number(1)), when)
 
     def not_cast(self, sel, when):
-        """"you haven't cast a spell this turn"."""
+        """"you haven't cast a spell this turn"; "you haven't cast a spell from
+        your hand this turn": spells_cast_from(you, Sel, hand, 1), Sel's zone the stack."""
+        zones = [f for f in self.facts if f.name == "sel_zone" and f.arguments[0] == sel]
+        if len(zones) == 1 and zones[0].arguments[1] in (const("hand"), const("graveyard"), const("exile")):
+            self.facts.remove(zones[0])
+            return fn("not_happened", fn("spells_cast_from", YOU, self._spells(sel), zones[0].arguments[1],
+                                         Number(1)), when)
         return fn("not_happened", fn("spells_cast", YOU, self._spells(sel), Number(1)), when)
 
     def surveilled(self, when):
@@ -929,6 +931,113 @@ class Conditions(Reading):
         if word.value not in NOUNS or len(sacrifices) != 1 or sacrifices[0].arguments[1] != Number(1):
             raise NotUnderstood("the sacrificed object")
         return const("sacrificed")
+
+    def cost_paid(self, obj, word, *_words):
+        """"this spell's surge cost was paid" (702: cast for that cost)."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("cast_using", obj, const(word.value))
+
+    def was_cast_from_your(self, obj, zone):
+        """601.2: "this spell was cast from your hand" (by its controller, as "you cast it from your hand")."""
+        self.subject = obj
+        return fn("was_cast_from", obj, YOU, const(zone.value))
+
+    def was_cast_from_exile(self, obj):
+        self.subject = obj
+        return fn("was_cast_from", obj, YOU, const("exile"))
+
+    def you_control_both(self, first, second):
+        """"you control an artifact and an enchantment": one of each."""
+        return fn("all_of", fn("", self.you_control_one(first), self.you_control_one(second)))
+
+    def you_control_exactly(self, n, sel):
+        """"you control exactly one creature": N or more and N or fewer."""
+        sel = self._controlled(sel)
+        return fn("all_of", fn("", fn("count_at_least", sel, Number(n)), fn("count_at_most", sel, Number(n))))
+
+    def has_no_counters(self, obj, kind):
+        """122.1: "it has no ice counters on it"."""
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(0))
+
+    def had_counters_at_least(self, obj, n, kind):
+        """608.2h: "it had seven or more verse counters on it"."""
+        self.subject = obj
+        return fn("had_counters_at_least", obj, kind, Number(n))
+
+    def object_is_either_adjective(self, obj, first, second):
+        """105.2: "that creature is white or blue": one of two colors."""
+        return fn("matches", *self.object_was_either_adjective(obj, first, second).arguments)
+
+    def _quality(self, quality, n, bound):
+        """The selector of "toughness 4 or greater", "mana value 3 or less" (208.1, 202.3)."""
+        name = "_".join(t.value for t in quality.children)
+        side = {"less": "at_most", "greater": "at_least", "more": "at_least"}[bound.children[0].value]
+        return self._selector([("sel_%s_%s" % (name, side), Number(n))])
+
+    def quality_is(self, obj, quality, n, bound):
+        """"its mana value is 3 or less", "that creature's toughness is 4 or greater": O matches."""
+        return fn("matches", obj, self._quality(quality, n, bound))
+
+    def quality_was(self, obj, quality, n, bound):
+        """608.2h: "that spell's mana value was 2 or less": as it last existed."""
+        return fn("matched", obj, self._quality(quality, n, bound))
+
+    def quality_is_of(self, obj, quality, n, bound):
+        """"it has mana value 3 or less", "that creature has toughness 4 or greater"."""
+        self.subject = obj
+        return self.quality_is(obj, quality, n, bound)
+
+    def quality_was_of(self, obj, quality, n, bound):
+        """"that permanent had mana value 2 or less" (608.2h)."""
+        self.subject = obj
+        return self.quality_was(obj, quality, n, bound)
+
+    def attacked_with(self, count, sel, when):
+        """508.1: "you attacked with a Spacecraft this turn": one or more attackers Sel selects."""
+        return fn("happened", fn("attacked_with", YOU, self._unlocated(self._one(count, sel)), Number(1)), when)
+
+    def attacked_with_at_least(self, n, sel, when):
+        """"you attacked with two or more creatures this turn"."""
+        return fn("happened", fn("attacked_with", YOU, self._unlocated(sel), Number(n)), when)
+
+    def player_cast_at_least_of(self, player, n, sel, when):
+        """"an opponent cast two or more spells this turn": one opponent did."""
+        return fn("happened", fn("spells_cast", player, self._spells(sel), Number(n)), when)
+
+    def was_dealt_damage(self, obj, when):
+        """120: "it was dealt damage this turn"."""
+        self.subject = obj
+        return fn("happened", fn("was_dealt_damage", obj, Number(1)), when)
+
+    def was_not_dealt_damage(self, obj, when):
+        self.subject = obj
+        return fn("not_happened", fn("was_dealt_damage", obj, Number(1)), when)
+
+    def sacrificed(self, count, sel, when):
+        """701.21: "you've sacrificed an artifact this turn": N or more objects Sel selects."""
+        sel, n = self.counted(count, self._unlocated(sel))
+        if n == const("x"):  # "one or more"
+            n = Number(1)
+        if n != Number(1):
+            raise NotUnderstood("a count")
+        return fn("happened", fn("sacrificed", YOU, sel, n), when)
+
+    def sacrificed_at_least(self, n, sel, when):
+        return fn("happened", fn("sacrificed", YOU, self._unlocated(sel), Number(n)), when)
+
+    def died_yours_at_least(self, n, sel, when):
+        """"two or more creatures died under your control this turn"."""
+        return fn("happened", fn("died_at_least", self._controlled(sel), Number(n)), when)
+
+    def on_battlefield(self, obj, _words):
+        """400.1: "this creature is on the battlefield"."""
+        self.subject = obj
+        return fn("in_zone", obj, const("battlefield"))
+
+    def it_on_battlefield(self, _words):
+        return fn("in_zone", const("it"), const("battlefield"))
 
     def your_last_turn(self):
         return const("your_last_turn")

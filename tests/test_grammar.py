@@ -139,7 +139,8 @@ def test_unknown_cost_part_is_unparsed_and_effect_kept():
      ('activation_restriction(A,only_if(count_at_least(S1,1)))', "sel_subtype_in(S1,island)",
       "sel_controller(S1,you)")),
     ("Activate only if you control an Island and a Swamp.",
-     'activation_restriction(A,only_if("you control an Island and a Swamp"))'),
+     ("activation_restriction(A,only_if(all_of((count_at_least(S1,1),count_at_least(S2,1)))))",
+      "sel_subtype_in(S1,island)", "sel_controller(S1,you)", "sel_subtype_in(S2,swamp)", "sel_controller(S2,you)")),
     ("Spend this mana only to cast creature spells.",
      'spend_restriction(A,"Spend this mana only to cast creature spells")'),
     ("This land deals 1 damage to you.", "effect(A,2,deal_damage(you,n(1)))"),
@@ -3362,3 +3363,32 @@ def test_more_conditions(text, expected):
     got = facts(text)
     assert expected <= got
     assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("At the beginning of your upkeep, if you control an artifact and an enchantment, draw a card.",
+     {"trigger_if(A,all_of((count_at_least(S1,1),count_at_least(S2,1))))", "sel_type(S1,artifact)",
+      "sel_type(S2,enchantment)"}),
+    ("At the beginning of your upkeep, if you don't control a Food, draw a card.",
+     {"trigger_if(A,count_at_most(S1,0))", "sel_subtype_in(S1,food)", "sel_controller(S1,you)"}),
+    ("Sacrifice this creature: Put a -1/-1 counter on target creature. Then if that creature's toughness is 1 "
+     "or greater, regenerate it.",
+     {"effect_condition(A,2,if(matches(it,S2)))", "sel_toughness_at_least(S2,1)"}),
+    ("At the beginning of your end step, if you haven't cast a spell from your hand this turn, draw a card.",
+     {"trigger_if(A,not_happened(spells_cast_from(you,S1,hand,1),this_turn))", "sel_zone(S1,stack)"}),
+    ("At the beginning of your end step, if you sacrificed three or more Clues this turn, draw a card.",
+     {"trigger_if(A,happened(sacrificed(you,S1,3),this_turn))", "sel_subtype_in(S1,clue)"}),
+    ("{T}: Add {C}. Activate only if you attacked with two or more creatures this turn.",
+     {"activation_restriction(A,only_if(happened(attacked_with(you,S1,2),this_turn)))"}),
+])
+def test_more_conditions_of_groups_and_qualities(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+def test_a_mana_value_as_it_last_existed():
+    # 608.2h: "that spell's mana value was 3 or less" (Reject Imperfection)
+    fs = {str(f).replace('ab("o",1)', "A") for f in parse_card(
+        "o", "X", "Counter target spell. If that spell's mana value was 3 or less, proliferate.", ["Instant"]).facts}
+    assert {"effect_condition(A,2,if(matched(it,sel(A,2))))", "sel_mana_value_at_most(sel(A,2),3)"} <= fs
