@@ -1039,6 +1039,79 @@ class Conditions(Reading):
     def it_on_battlefield(self, _words):
         return fn("in_zone", const("it"), const("battlefield"))
 
+    def one_in_zone(self, count, sel, zone):
+        """"an artifact card is in your graveyard": one or more cards Sel selects there."""
+        return fn("count_at_least", self._in_your(self._one(count, sel), zone), Number(1))
+
+    def in_zone_at_least(self, n, sel, zone):
+        """"seven or more cards are in your graveyard"."""
+        return fn("count_at_least", self._in_your(sel, zone), Number(n))
+
+    def _in_your(self, sel, zone):
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        self.facts.append(fn("sel_zone", sel, const(zone.value)))
+        return sel
+
+    def player_dealt_damage(self, player, *rest):
+        """120: "an opponent was dealt damage this turn"."""
+        return fn("happened", fn("was_dealt_damage", player, Number(1)), rest[-1])
+
+    def attached_to(self, obj, sel):
+        """301.5, 303.4: "this Equipment is attached to a creature"."""
+        self.subject = obj
+        return fn("attached_to", obj, self._unlocated(sel))
+
+    def is_either_state(self, obj, first, second):
+        self.subject = obj
+        return fn("any_of", fn("", fn("is", obj, const(first.value)), fn("is", obj, const(second.value))))
+
+    def it_is_either_state(self, first, second):
+        return self.is_either_state(const("it"), first, second)
+
+    def is_neither_state(self, obj, first, second):
+        """"it isn't attacking or blocking": neither."""
+        self.subject = obj
+        return fn("all_of", fn("", fn("is_not", obj, const(first.value)), fn("is_not", obj, const(second.value))))
+
+    def hand_exactly(self, player, n, sel, in_hand=False):
+        """402: "you have exactly seven cards in hand", "... thirteen cards in your hand": N and no more."""
+        zones = [f for f in self.facts if f.name == "sel_zone" and f.arguments[0] == sel]
+        constraints = [f for f in self.facts if f.arguments and f.arguments[0] == sel and f not in zones]
+        if player != YOU or constraints or sel in self.singular and n != 1 \
+                or [f.arguments[1] for f in zones] != ([] if in_hand else [const("hand")]):
+            raise NotUnderstood("not the cards in your hand")
+        self.facts = [f for f in self.facts if f not in zones]
+        return fn("all_of", fn("", fn("hand_at_least", player, Number(n)), fn("hand_at_most", player, Number(n))))
+
+    def hand_exactly_in_hand(self, player, n, sel, _in_hand):
+        return self.hand_exactly(player, n, sel, True)
+
+    def library_at_least_of(self, player, n, *_their):
+        return fn("library_at_least", player, Number(n))
+
+    def poisoned(self, player):
+        """122.1f: a poisoned player has one or more poison counters."""
+        return fn("counters_at_least", player, String("poison"), Number(1))
+
+    def has_counters_fewer(self, obj, n, kind):
+        if n < 1:
+            raise NotUnderstood("fewer than 0")
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(n - 1))
+
+    def has_no_counter(self, obj, kind):
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(0))
+
+    def entered_opponents(self, count, sel, when):
+        """"a creature entered the battlefield under an opponent's control this turn"."""
+        return fn("happened", fn("entered", self._where(self._one(count, sel), "sel_controller", const("opponent")),
+                                 Number(1)), when)
+
+    def died_opponents(self, count, sel, when):
+        return fn("happened", fn("died", self._where(self._one(count, sel), "sel_controller", const("opponent"))), when)
+
     def your_last_turn(self):
         return const("your_last_turn")
 

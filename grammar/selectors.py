@@ -391,7 +391,8 @@ class Selectors(Reading):
         return n if isinstance(n, int) else int(n)
 
     def word_number(self, token):
-        return {"thirteen": 13, "twenty": 20}.get(token.value) or ["one", "two", "three", "four", "five", "six",
+        return {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20,
+                "thirty": 30}.get(token.value) or ["one", "two", "three", "four", "five", "six",
                                                                    "seven", "eight", "nine", "ten"].index(token.value) + 1
 
     def counter_kind(self, token):

@@ -3392,3 +3392,28 @@ def test_a_mana_value_as_it_last_existed():
     fs = {str(f).replace('ab("o",1)', "A") for f in parse_card(
         "o", "X", "Counter target spell. If that spell's mana value was 3 or less, proliferate.", ["Instant"]).facts}
     assert {"effect_condition(A,2,if(matched(it,sel(A,2))))", "sel_mana_value_at_most(sel(A,2),3)"} <= fs
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("This creature gets +1/+1 as long as an artifact card is in your graveyard.",
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,1)))", "sel_type(S1,artifact)", "sel_zone(S1,graveyard)"}),
+    ("This creature gets +1/+1 as long as it isn't attacking or blocking.",
+     {"effect_condition(A,1,as_long_as(all_of((is_not(it,attacking),is_not(it,blocking)))))"}),
+    ("This creature gets +1/+1 as long as this creature is enchanted or equipped.",
+     {"effect_condition(A,1,as_long_as(any_of((is(sel_self,enchanted),is(sel_self,equipped)))))"}),
+    ("{T}: Draw a card. Activate only if you have exactly seven cards in hand.",
+     {"activation_restriction(A,only_if(all_of((hand_at_least(you,7),hand_at_most(you,7)))))"}),
+    ("Whenever this creature attacks, if defending player is poisoned, draw a card.",
+     {'trigger_if(A,counters_at_least(defending_player,"poison",1))'}),
+    ("At the beginning of your upkeep, if this creature has fewer than three +1/+1 counters on it, draw a card.",
+     {'trigger_if(A,counters_at_most(sel_self,"+1/+1",2))'}),
+    # a state and a state "or" another: "is" stays one word of both rules
+    ("This creature gets +1/+1 as long as this creature is tapped.",
+     {"effect_condition(A,1,as_long_as(is(sel_self,tapped)))"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard two cards.",
+     {"effect_condition(A,1,unless(pays(you,discard(S1,2))))"}),
+])
+def test_conditions_of_zones_states_and_players(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
