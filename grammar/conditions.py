@@ -130,15 +130,24 @@ class Conditions(Reading):
             raise NotUnderstood("no zone")
         return sel
 
+    def _zoned_or_battlefield(self, sel):
+        """A selector of cards in a zone, or of permanents "on the battlefield"
+        (anyone's: no controller)."""
+        if getattr(self, "on_battlefield", None) == sel.arguments[1].number and not any(
+                f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            return sel
+        return self._zoned(sel)
+
     def there_are_at_least(self, n, sel):
-        return fn("count_at_least", self._zoned(sel), Number(n))
+        """"there are seven or more cards in your graveyard", "there are four or more creatures on the battlefield"."""
+        return fn("count_at_least", self._zoned_or_battlefield(sel), Number(n))
 
     def there_is_one(self, sel):
-        """"there's a Lesson card in your graveyard"."""
-        return fn("count_at_least", self._zoned(sel), Number(1))
+        """"there's a Lesson card in your graveyard", "there is a Mountain on the battlefield"."""
+        return fn("count_at_least", self._zoned_or_battlefield(sel), Number(1))
 
     def there_are_none(self, sel):
-        return fn("count_at_most", self._zoned(sel), Number(0))
+        return fn("count_at_most", self._zoned_or_battlefield(sel), Number(0))
 
     # 119: life totals; 402: hands
     def life_at_least(self, player, n):
@@ -852,16 +861,20 @@ class Conditions(Reading):
         self.subject = obj
         return fn("happened", fn("attacked", obj), when)
 
-    def attacked_or_blocked(self, obj):
-        """508.1, 509.1: "this creature attacked or blocked this combat"."""
+    def attacked_or_blocked(self, obj, when):
+        """508.1, 509.1: "this creature attacked or blocked this combat" ("this turn")."""
         self.subject = obj
-        return fn("any_of", fn("", fn("happened", fn("attacked", obj), const("this_combat")),
-                               fn("happened", fn("blocked", obj), const("this_combat"))))
+        return fn("any_of", fn("", fn("happened", fn("attacked", obj), when), fn("happened", fn("blocked", obj), when)))
 
-    def object_was_blocked(self, obj, when):
+    def object_was_blocked(self, obj, state, when):
         """509.1h: "it was blocked this turn"."""
+        if state.value != "blocked":
+            raise NotUnderstood(state.value)
         self.subject = obj
         return fn("happened", fn("was_blocked", obj), when)
+
+    def this_combat(self):
+        return const("this_combat")
 
     def came_under_control(self, obj, when):
         """"it came under your control this turn": it entered under your control or you gained control of it."""
@@ -1111,6 +1124,47 @@ class Conditions(Reading):
 
     def died_opponents(self, count, sel, when):
         return fn("happened", fn("died", self._where(self._one(count, sel), "sel_controller", const("opponent"))), when)
+
+    def there_is_another(self, sel):
+        """"there's another creature on the battlefield"."""
+        self.facts.append(fn("sel_other", sel))
+        return self.there_is_one(sel)
+
+    def one_on_battlefield(self, count, sel, _words):
+        """"an enchantment is on the battlefield": anyone's. ("another creature
+        is on the battlefield" of a trigger may mean other than the one the
+        event spoke of: not read.)"""
+        if count != (1, []):
+            raise NotUnderstood("not one object")
+        return fn("count_at_least", self._unlocated(sel), Number(1))
+
+    def put_counter_on_object(self, obj, when):
+        """"you put a counter on this creature this turn" (122.1)."""
+        return fn("happened", fn("put_counters_on", YOU, const("any"), obj), when)
+
+    def player_controls_at_least(self, player, n, sel):
+        """"an opponent controls three or more creatures": one player P controls N or more objects Sel selects."""
+        if player == YOU:
+            raise NotUnderstood("you control")
+        return fn("controls_at_least", player, self._unlocated(sel), Number(n))
+
+    def player_controls_more(self, player, sel):
+        """"defending player controls more lands than you"."""
+        return fn("controls_more", player, YOU, self._unlocated(sel))
+
+    def an_opponent_controls_at_least(self, n, sel):
+        return self.player_controls_at_least(const("an_opponent"), n, sel)
+
+    def defending_player_controls_more(self, sel):
+        return self.player_controls_more(const("defending_player"), sel)
+
+    def gained_and_lost_life(self, when):
+        return fn("all_of", fn("", fn("happened", fn("gained_life", YOU, Number(1)), when),
+                               fn("happened", fn("lost_life", YOU, Number(1)), when)))
+
+    def none_left_battlefield(self, sel, when):
+        """"no permanents left the battlefield this turn"."""
+        return fn("not_happened", fn("left_battlefield", self._unlocated(sel)), when)
 
     def your_last_turn(self):
         return const("your_last_turn")

@@ -217,7 +217,12 @@ class Selectors(Reading):
     def you_dont_control(self):
         return ("sel_controller", const("not_you"))
 
-    def anywhere(self, *_words):
+    def anywhere(self, *words):
+        """"on the battlefield", "a player controls": no constraint. The number
+        of the selector the group makes next is kept for "on the battlefield"
+        (grammar/conditions.py: "there are four or more creatures on the battlefield")."""
+        if words:
+            self.on_battlefield = self.next_sel
         return None
 
     def from_zone(self, zone):

@@ -2919,9 +2919,9 @@ def test_conditions_in_typed_terms(text, types, expected):
 
 
 @pytest.mark.parametrize("text, types, kept", [
-    # no zone: "there are" is read only of cards in a zone
-    ("As long as there are no creatures on the battlefield, this creature gets +2/+2.", ["Creature"],
-     'effect_condition(A,1,as_long_as("there are no creatures on the battlefield"))'),
+    # no zone: "there are" is read only of cards in a zone or of permanents on the battlefield
+    ("As long as there are no creatures, this creature gets +2/+2.", ["Creature"],
+     'effect_condition(A,1,as_long_as("there are no creatures"))'),
     # words the condition grammar does not read all of
     ("If you control two or more Wizards and a Swamp, draw a card.", ["Sorcery"],
      'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
@@ -3417,3 +3417,26 @@ def test_conditions_of_zones_states_and_players(text, expected):
     got = facts(text)
     assert expected <= got
     assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("At the beginning of your upkeep, if there are four or more creatures on the battlefield, draw a card.",
+     {"trigger_if(A,count_at_least(S1,4))", "sel_type(S1,creature)"}),
+    ("At the beginning of your upkeep, if an opponent controls three or more creatures, draw a card.",
+     {"trigger_if(A,controls_at_least(an_opponent,S1,3))", "sel_type(S1,creature)"}),
+    ("Whenever this creature attacks, if defending player controls more lands than you, draw a card.",
+     {"trigger_if(A,controls_more(defending_player,you,S1))", "sel_type(S1,land)"}),
+    ("At the beginning of each end step, if this creature attacked or blocked this turn, draw a card.",
+     {"trigger_if(A,any_of((happened(attacked(sel_self),this_turn),happened(blocked(sel_self),this_turn))))"}),
+])
+def test_conditions_of_the_battlefield_and_other_players(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+def test_another_object_on_the_battlefield_of_a_trigger_keeps_its_words():
+    # "another creature" of "Whenever a creature dies, if another creature is on the battlefield": other
+    # than the one that died, not the ability's own object: words kept
+    got = facts("Whenever a creature dies, if another creature is on the battlefield, draw a card.")
+    assert 'trigger_if(A,"another creature is on the battlefield")' in got
