@@ -1166,6 +1166,55 @@ class Conditions(Reading):
         """"no permanents left the battlefield this turn"."""
         return fn("not_happened", fn("left_battlefield", self._unlocated(sel)), when)
 
+    def the_discarded(self, word):
+        """"the discarded card": the one card discarded to pay the ability's
+        cost or its spell's additional cost (`discarded`, as `sacrificed`)."""
+        discards = [t for t, _ in self.costs if t.name == "discard"]
+        if word.value not in NOUNS or len(discards) != 1 or discards[0].arguments[1] != Number(1):
+            raise NotUnderstood("the discarded card")
+        return const("discarded")
+
+    def mana_spent_on(self, sel):
+        """106.6: "If that mana is spent on a creature spell": the mana the ability added was spent to cast a spell Sel selects."""
+        return fn("mana_spent_on", self._spells(sel))
+
+    def you_sacrificed_this_way(self, count, sel):
+        return self.this_way(count, sel, Token("THIS_WAY_VERB", "sacrificed"))
+
+    def player_sacrificed_this_way(self, player, count, sel):
+        """"you sacrifice an Island this way" (608.2c)."""
+        if player != YOU:
+            raise NotUnderstood("another player")
+        return self.you_sacrificed_this_way(count, sel)
+
+    def you_discarded_this_way(self):
+        """"you discarded a card this way" (608.2c): any card."""
+        return fn("this_way", const("discarded"), self._selector([]))
+
+    def you_put_this_way(self, count, sel, zone):
+        """"you put an artifact card into your hand this way" (608.2c)."""
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self.this_way(count, sel, Token("THIS_WAY_VERB", "put_into_hand"))
+
+    def object_this_way(self, obj, verb):
+        """"this creature is destroyed this way" (608.2c): O itself."""
+        self.subject = obj
+        return fn("this_way", const(verb.value), obj)
+
+    def cast_another_of(self, sel, when):
+        """"you've cast another instant or sorcery spell this turn": besides the spell itself."""
+        self.facts.append(fn("sel_other", sel))
+        return fn("happened", fn("spells_cast", YOU, self._spells(sel), Number(1)), when)
+
+    def has_counters_exactly(self, obj, n, kind):
+        self.subject = obj
+        return fn("all_of", fn("", fn("counters_at_least", obj, kind, Number(n)), fn("counters_at_most", obj, kind, Number(n))))
+
+    def an_opponent_controls_none(self, sel):
+        """"an opponent controls no basic lands": some one opponent controls none."""
+        return fn("controls_at_most", const("an_opponent"), self._unlocated(sel), Number(0))
+
     def your_last_turn(self):
         return const("your_last_turn")
 

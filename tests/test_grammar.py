@@ -3440,3 +3440,19 @@ def test_another_object_on_the_battlefield_of_a_trigger_keeps_its_words():
     # than the one that died, not the ability's own object: words kept
     got = facts("Whenever a creature dies, if another creature is on the battlefield, draw a card.")
     assert 'trigger_if(A,"another creature is on the battlefield")' in got
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("{T}, Pay 3 life: Add {C}. If that mana is spent on a creature spell, it gains haste.",
+     {"effect_condition(A,2,if(mana_spent_on(S1)))", "sel_type(S1,creature)", "sel_zone(S1,stack)"}),
+    ("At the beginning of your upkeep, sacrifice a land. If you sacrifice an Island this way, this creature "
+     "deals 3 damage to you.",
+     {"effect_condition(A,2,if(this_way(sacrificed,S2)))", "sel_subtype_in(S2,island)"}),
+    # "unless you sacrifice ..." stays a payment
+    ("At the beginning of your upkeep, tap this creature unless you sacrifice two Islands.",
+     {"effect_condition(A,1,unless(pays(you,sacrifice(S1,2))))", "sel_subtype_in(S1,island)"}),
+])
+def test_conditions_of_mana_spent_and_of_this_way(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
