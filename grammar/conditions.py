@@ -1215,6 +1215,16 @@ class Conditions(Reading):
         """"an opponent controls no basic lands": some one opponent controls none."""
         return fn("controls_at_most", const("an_opponent"), self._unlocated(sel), Number(0))
 
+    # 706: the result of the die roll before
+    def roll_exactly(self, n):
+        return fn("all_of", fn("", fn("roll_at_least", Number(n)), fn("roll_at_most", Number(n))))
+
+    def roll_at_least(self, n):
+        return fn("roll_at_least", Number(n))
+
+    def roll_at_most(self, n):
+        return fn("roll_at_most", Number(n))
+
     def your_last_turn(self):
         return const("your_last_turn")
 

@@ -3456,3 +3456,15 @@ def test_conditions_of_mana_spent_and_of_this_way(text, expected):
     got = facts(text)
     assert expected <= got
     assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Roll a six-sided die. If you roll a 1, draw a card.",
+     {"effect_condition(A,2,if(all_of((roll_at_least(1),roll_at_most(1)))))"}),
+    ("Roll a d20. If you roll a 12 or higher, draw a card.", {"effect_condition(A,2,if(roll_at_least(12)))"}),
+    ("Roll a six-sided die. If the result is 3 or less, draw a card.", {"effect_condition(A,2,if(roll_at_most(3)))"}),
+])
+def test_conditions_of_a_die_roll(text, expected):
+    got = {str(f).replace('ab("o",1)', "A") for f in parse_card("o", "X", text, ["Sorcery"]).facts}
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
