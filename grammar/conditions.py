@@ -15,7 +15,7 @@ from lark import Lark, Token, v_args
 from lark.exceptions import VisitError
 
 from .lexing import open_grammar, parse_or_none
-from .reading import COLORS, NotUnderstood, Reading, const, fn
+from .reading import COLORS, KEYWORD_WORDS, NOUNS, NotUnderstood, Reading, const, fn
 from .selectors import Selectors
 
 YOU = const("you")
@@ -130,15 +130,24 @@ class Conditions(Reading):
             raise NotUnderstood("no zone")
         return sel
 
+    def _zoned_or_battlefield(self, sel):
+        """A selector of cards in a zone, or of permanents "on the battlefield"
+        (anyone's: no controller)."""
+        if getattr(self, "on_battlefield", None) == sel.arguments[1].number and not any(
+                f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            return sel
+        return self._zoned(sel)
+
     def there_are_at_least(self, n, sel):
-        return fn("count_at_least", self._zoned(sel), Number(n))
+        """"there are seven or more cards in your graveyard", "there are four or more creatures on the battlefield"."""
+        return fn("count_at_least", self._zoned_or_battlefield(sel), Number(n))
 
     def there_is_one(self, sel):
-        """"there's a Lesson card in your graveyard"."""
-        return fn("count_at_least", self._zoned(sel), Number(1))
+        """"there's a Lesson card in your graveyard", "there is a Mountain on the battlefield"."""
+        return fn("count_at_least", self._zoned_or_battlefield(sel), Number(1))
 
     def there_are_none(self, sel):
-        return fn("count_at_most", self._zoned(sel), Number(0))
+        return fn("count_at_most", self._zoned_or_battlefield(sel), Number(0))
 
     # 119: life totals; 402: hands
     def life_at_least(self, player, n):
@@ -221,11 +230,27 @@ class Conditions(Reading):
         return fn("in_zone", obj, const(zone.value))
 
     # 118.12a: "unless its controller pays {2}"; cost terms as costs.py's
-    def pays_mana(self, player, token):
-        return fn("pays", player, fn("mana", String(token.value.upper())))
+    def pays_one(self, player, cost):
+        return fn("pays", player, cost)
 
-    def pays_life(self, player, n):
-        return fn("pays", player, fn("pay_life", Number(n)))
+    def pays_either(self, player, first, second):
+        """"unless they sacrifice a nonland permanent of their choice or
+        discard a card": the player pays either cost."""
+        return fn("any_of", fn("", fn("pays", player, first), fn("pays", player, second)))
+
+    def pay_mana(self, token):
+        return fn("mana", String(token.value.upper()))
+
+    def pay_life(self, n):
+        return fn("pay_life", Number(n))
+
+    def pays_mana_or_life(self, player, token, n):
+        """"unless that player pays {1} or 1 life": either cost (as pays_either)."""
+        return self.pays_either(player, self.pay_mana(token), self.pay_life(n))
+
+    def pay_its_mana_cost(self):
+        """"unless you pay its mana cost": the mana cost of the object spoken of before (202.1)."""
+        return fn("mana_cost_of", const("it"))
 
     def _cost_object(self, count, sel):
         """(selector, number) of a cost's object: "a creature card", "two Islands", "another creature"."""
@@ -236,11 +261,11 @@ class Conditions(Reading):
             raise NotUnderstood("no number")
         return sel, n
 
-    def pays_discard(self, player, count, sel):
-        return fn("pays", player, fn("discard", *self._cost_object(count, sel)))
+    def pay_discard(self, count, sel):
+        return fn("discard", *self._cost_object(count, sel))
 
-    def pays_sacrifice(self, player, count, sel):
-        return fn("pays", player, fn("sacrifice", *self._cost_object(count, sel)))
+    def pay_sacrifice(self, count, sel, *_choice):
+        return fn("sacrifice", *self._cost_object(count, sel))
 
     def mana_spent_at_least(self, n, obj):
         """601.2h: the mana spent to cast the object."""
@@ -534,10 +559,6 @@ class Conditions(Reading):
     def more_cards_in_hand(self, player, other):
         return fn("more_cards_in_hand", player, other)
 
-    def mana_value_was_at_most(self, n):
-        """608.2h: "its mana value was 3 or less": as it last existed."""
-        return fn("matched", const("it"), self._selector([("sel_mana_value_at_most", Number(n))]))
-
     def power_was_at_most(self, obj, n):
         self.subject = obj
         return fn("matched", obj, self._selector([("sel_power_at_most", Number(n))]))
@@ -640,7 +661,13 @@ class Conditions(Reading):
         return fn("happened", fn("spells_cast", player, self._spells(sel), Number(1)), when)
 
     def not_cast(self, sel, when):
-        """"you haven't cast a spell this turn"."""
+        """"you haven't cast a spell this turn"; "you haven't cast a spell from
+        your hand this turn": spells_cast_from(you, Sel, hand, 1), Sel's zone the stack."""
+        zones = [f for f in self.facts if f.name == "sel_zone" and f.arguments[0] == sel]
+        if len(zones) == 1 and zones[0].arguments[1] in (const("hand"), const("graveyard"), const("exile")):
+            self.facts.remove(zones[0])
+            return fn("not_happened", fn("spells_cast_from", YOU, self._spells(sel), zones[0].arguments[1],
+                                         Number(1)), when)
         return fn("not_happened", fn("spells_cast", YOU, self._spells(sel), Number(1)), when)
 
     def surveilled(self, when):
@@ -748,6 +775,461 @@ class Conditions(Reading):
     def x_at_least(self, n):
         """107.3: the value of X of the text (chosen, or its "where X is ..."): "X is 5 or more"."""
         return fn("x_at_least", Number(n))
+
+    # the cost a spell was cast for: 702.117a surge, 702.35 madness, 702.138c escape, teamwork
+    def its_cost_paid(self, word):
+        """"its surge cost was paid": the spell spoken of was cast for that cost."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("cast_using", const("it"), const(word.value))
+
+    def escaped(self, obj):
+        """702.138c: "it escaped": it was cast with escape (an escaped permanent, 702.138d)."""
+        self.subject = obj
+        return fn("cast_using", obj, const("escape"))
+
+    def cast_using(self, obj, word):
+        """"this spell was cast using teamwork": for that optional additional (or alternative) cost."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        self.subject = obj
+        return fn("cast_using", obj, const(word.value))
+
+    def it_cast_using(self, word):
+        return self.cast_using(const("it"), word)
+
+    def additional_cost_paid(self, obj):
+        """601.2b: "this spell's additional cost was paid" (an optional one)."""
+        return fn("additional_cost_paid", obj)
+
+    def evidence_collected(self):
+        """701.59: "evidence was collected" (the spell's optional additional cost)."""
+        return const("evidence_collected")
+
+    def not_kicked(self, obj):
+        """702.33d: "this creature wasn't kicked"."""
+        self.subject = obj
+        return fn("not_kicked", obj)
+
+    def was_state(self, obj, state):
+        """608.2h: "it was attacking": its state as it last existed."""
+        self.subject = obj
+        return fn("was", obj, const(state.value))
+
+    def was_not_state(self, obj, state):
+        """608.2h: "it wasn't blocking": not so as it last existed."""
+        self.subject = obj
+        return fn("was_not", obj, const(state.value))
+
+    def it_is_not_state(self, state):
+        return fn("is_not", const("it"), const(state.value))
+
+    def is_not_state(self, obj, state):
+        self.subject = obj
+        return fn("is_not", obj, const(state.value))
+
+    def had_counters(self, obj):
+        """608.2h: "it had counters on it": one or more counters of any kind as it last existed."""
+        self.subject = obj
+        return fn("had_counters_at_least", obj, const("any"), Number(1))
+
+    def had_no_counters(self, obj, kind):
+        """"it had no time counters on it" (608.2h)."""
+        self.subject = obj
+        return fn("had_counters_at_most", obj, kind, Number(0))
+
+    def has_any_counter(self, obj):
+        """122.1: "this creature has a counter on it": of any kind."""
+        self.subject = obj
+        return fn("counters_at_least", obj, const("any"), Number(1))
+
+    def has_counters_at_most(self, obj, n, kind):
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(n))
+
+    def object_dealt_damage(self, obj, player, when):
+        """"this creature dealt damage to an opponent this turn" (120)."""
+        self.subject = obj
+        return fn("happened", fn("dealt_damage", obj, player), when)
+
+    def damage_dealt_to_at_least(self, n, obj, when):
+        """"4 or more damage was dealt to it this turn" (120)."""
+        return fn("happened", fn("was_dealt_damage", obj, Number(n)), when)
+
+    def object_attacked(self, obj, when):
+        """508.1: "it attacked during your last turn", "this creature attacked this turn"."""
+        self.subject = obj
+        return fn("happened", fn("attacked", obj), when)
+
+    def attacked_or_blocked(self, obj, when):
+        """508.1, 509.1: "this creature attacked or blocked this combat" ("this turn")."""
+        self.subject = obj
+        return fn("any_of", fn("", fn("happened", fn("attacked", obj), when), fn("happened", fn("blocked", obj), when)))
+
+    def object_was_blocked(self, obj, state, when):
+        """509.1h: "it was blocked this turn"."""
+        if state.value != "blocked":
+            raise NotUnderstood(state.value)
+        self.subject = obj
+        return fn("happened", fn("was_blocked", obj), when)
+
+    def this_combat(self):
+        return const("this_combat")
+
+    def came_under_control(self, obj, when):
+        """"it came under your control this turn": it entered under your control or you gained control of it."""
+        self.subject = obj
+        return fn("happened", fn("came_under_control", obj, YOU), when)
+
+    def _unlocated_one(self, count, sel):
+        return self._unlocated(self._one(count, sel))
+
+    def put_counter(self, sel, when):
+        """122.1: "you put a counter on a creature this turn": of any kind, on one object Sel selects."""
+        return fn("happened", fn("put_counters", YOU, const("any"), self._unlocated(sel)), when)
+
+    def put_counters_kind(self, kind, sel, when):
+        """"you've put one or more +1/+1 counters on a creature this turn"."""
+        return fn("happened", fn("put_counters", YOU, kind, self._unlocated(sel)), when)
+
+    def player_not_cast(self, player, sel, when):
+        """"that player didn't cast a creature spell this turn"."""
+        return fn("not_happened", fn("spells_cast", player, self._spells(sel), Number(1)), when)
+
+    def did_not_lose_life(self, when):
+        return fn("not_happened", fn("lost_life", YOU, Number(1)), when)
+
+    def is_monarch(self, player):
+        """724: "defending player is the monarch", "an opponent is the monarch"."""
+        return fn("monarch", player)
+
+    def no_opponent_controls(self, sel):
+        """"no opponent controls a white or blue creature": at most 0 among all opponents'."""
+        return fn("count_at_most", self._where(sel, "sel_controller", const("opponent")), Number(0))
+
+    def object_was_adjective(self, obj, word):
+        """608.2h: "the sacrificed creature was legendary", "it was blue": as it last existed."""
+        pred, arg = self._adjective(word.value)
+        if pred not in _ADJECTIVES:
+            raise NotUnderstood(word.value)
+        self.subject = obj
+        return fn("matched", obj, self._selector([(pred, arg)]))
+
+    def object_was_either_adjective(self, obj, first, second):
+        """"that permanent was blue or black": one of two colors as it last existed (105.2)."""
+        subs = []
+        for word in (first, second):
+            pred, arg = self._adjective(word.value)
+            if pred not in ("sel_color", "sel_supertype") or word.value == second.value and first.value == second.value:
+                raise NotUnderstood(word.value)
+            subs.append(("sel_any_of", self._selector([(pred, arg)])))
+        self.subject = obj
+        return fn("matched", obj, self._selector(subs))
+
+    def cast_not_from(self, obj, zone):
+        """601.2: "this spell was cast from anywhere other than your hand"."""
+        self.subject = obj
+        return fn("was_cast_not_from", obj, const(zone.value))
+
+    def entered_from(self, obj, zone):
+        """"it entered from your graveyard": it was put onto the battlefield from there."""
+        self.subject = obj
+        return fn("entered_from", obj, const(zone.value))
+
+    def the_sacrificed(self, word):
+        """"the sacrificed creature": the one object sacrificed to pay the
+        ability's cost or its spell's additional cost (601.2b, 602.2), as
+        amounts.py's `sacrificed`."""
+        sacrifices = [t for t, _ in self.costs if t.name == "sacrifice"]
+        if word.value not in NOUNS or len(sacrifices) != 1 or sacrifices[0].arguments[1] != Number(1):
+            raise NotUnderstood("the sacrificed object")
+        return const("sacrificed")
+
+    def cost_paid(self, obj, word, *_words):
+        """"this spell's surge cost was paid" (702: cast for that cost)."""
+        if word.value not in KEYWORD_WORDS:
+            raise NotUnderstood(word.value)
+        return fn("cast_using", obj, const(word.value))
+
+    def was_cast_from_your(self, obj, zone):
+        """601.2: "this spell was cast from your hand" (by its controller, as "you cast it from your hand")."""
+        self.subject = obj
+        return fn("was_cast_from", obj, YOU, const(zone.value))
+
+    def was_cast_from_exile(self, obj):
+        self.subject = obj
+        return fn("was_cast_from", obj, YOU, const("exile"))
+
+    def you_control_both(self, first, second):
+        """"you control an artifact and an enchantment": one of each."""
+        return fn("all_of", fn("", self.you_control_one(first), self.you_control_one(second)))
+
+    def you_control_exactly(self, n, sel):
+        """"you control exactly one creature": N or more and N or fewer."""
+        sel = self._controlled(sel)
+        return fn("all_of", fn("", fn("count_at_least", sel, Number(n)), fn("count_at_most", sel, Number(n))))
+
+    def has_no_counters(self, obj, kind):
+        """122.1: "it has no ice counters on it"."""
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(0))
+
+    def had_counters_at_least(self, obj, n, kind):
+        """608.2h: "it had seven or more verse counters on it"."""
+        self.subject = obj
+        return fn("had_counters_at_least", obj, kind, Number(n))
+
+    def object_is_either_adjective(self, obj, first, second):
+        """105.2: "that creature is white or blue": one of two colors."""
+        return fn("matches", *self.object_was_either_adjective(obj, first, second).arguments)
+
+    def _quality(self, quality, n, bound):
+        """The selector of "toughness 4 or greater", "mana value 3 or less" (208.1, 202.3)."""
+        name = "_".join(t.value for t in quality.children)
+        side = {"less": "at_most", "greater": "at_least", "more": "at_least"}[bound.children[0].value]
+        return self._selector([("sel_%s_%s" % (name, side), Number(n))])
+
+    def quality_is(self, obj, quality, n, bound):
+        """"its mana value is 3 or less", "that creature's toughness is 4 or greater": O matches."""
+        return fn("matches", obj, self._quality(quality, n, bound))
+
+    def quality_was(self, obj, quality, n, bound):
+        """608.2h: "that spell's mana value was 2 or less": as it last existed."""
+        return fn("matched", obj, self._quality(quality, n, bound))
+
+    def quality_is_of(self, obj, quality, n, bound):
+        """"it has mana value 3 or less", "that creature has toughness 4 or greater"."""
+        self.subject = obj
+        return self.quality_is(obj, quality, n, bound)
+
+    def quality_was_of(self, obj, quality, n, bound):
+        """"that permanent had mana value 2 or less" (608.2h)."""
+        self.subject = obj
+        return self.quality_was(obj, quality, n, bound)
+
+    def attacked_with(self, count, sel, when):
+        """508.1: "you attacked with a Spacecraft this turn": one or more attackers Sel selects."""
+        return fn("happened", fn("attacked_with", YOU, self._unlocated(self._one(count, sel)), Number(1)), when)
+
+    def attacked_with_at_least(self, n, sel, when):
+        """"you attacked with two or more creatures this turn"."""
+        return fn("happened", fn("attacked_with", YOU, self._unlocated(sel), Number(n)), when)
+
+    def player_cast_at_least_of(self, player, n, sel, when):
+        """"an opponent cast two or more spells this turn": one opponent did."""
+        return fn("happened", fn("spells_cast", player, self._spells(sel), Number(n)), when)
+
+    def was_dealt_damage(self, obj, when):
+        """120: "it was dealt damage this turn"."""
+        self.subject = obj
+        return fn("happened", fn("was_dealt_damage", obj, Number(1)), when)
+
+    def was_not_dealt_damage(self, obj, when):
+        self.subject = obj
+        return fn("not_happened", fn("was_dealt_damage", obj, Number(1)), when)
+
+    def sacrificed(self, count, sel, when):
+        """701.21: "you've sacrificed an artifact this turn": N or more objects Sel selects."""
+        sel, n = self.counted(count, self._unlocated(sel))
+        if n == const("x"):  # "one or more"
+            n = Number(1)
+        if n != Number(1):
+            raise NotUnderstood("a count")
+        return fn("happened", fn("sacrificed", YOU, sel, n), when)
+
+    def sacrificed_at_least(self, n, sel, when):
+        return fn("happened", fn("sacrificed", YOU, self._unlocated(sel), Number(n)), when)
+
+    def died_yours_at_least(self, n, sel, when):
+        """"two or more creatures died under your control this turn"."""
+        return fn("happened", fn("died_at_least", self._controlled(sel), Number(n)), when)
+
+    def on_battlefield(self, obj, _words):
+        """400.1: "this creature is on the battlefield"."""
+        self.subject = obj
+        return fn("in_zone", obj, const("battlefield"))
+
+    def it_on_battlefield(self, _words):
+        return fn("in_zone", const("it"), const("battlefield"))
+
+    def one_in_zone(self, count, sel, zone):
+        """"an artifact card is in your graveyard": one or more cards Sel selects there."""
+        return fn("count_at_least", self._in_your(self._one(count, sel), zone), Number(1))
+
+    def in_zone_at_least(self, n, sel, zone):
+        """"seven or more cards are in your graveyard"."""
+        return fn("count_at_least", self._in_your(sel, zone), Number(n))
+
+    def _in_your(self, sel, zone):
+        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+            raise NotUnderstood("a located selector")
+        self.facts.append(fn("sel_zone", sel, const(zone.value)))
+        return sel
+
+    def player_dealt_damage(self, player, *rest):
+        """120: "an opponent was dealt damage this turn"."""
+        return fn("happened", fn("was_dealt_damage", player, Number(1)), rest[-1])
+
+    def attached_to(self, obj, sel):
+        """301.5, 303.4: "this Equipment is attached to a creature"."""
+        self.subject = obj
+        return fn("attached_to", obj, self._unlocated(sel))
+
+    def is_either_state(self, obj, first, second):
+        self.subject = obj
+        return fn("any_of", fn("", fn("is", obj, const(first.value)), fn("is", obj, const(second.value))))
+
+    def it_is_either_state(self, first, second):
+        return self.is_either_state(const("it"), first, second)
+
+    def is_neither_state(self, obj, first, second):
+        """"it isn't attacking or blocking": neither."""
+        self.subject = obj
+        return fn("all_of", fn("", fn("is_not", obj, const(first.value)), fn("is_not", obj, const(second.value))))
+
+    def hand_exactly(self, player, n, sel, in_hand=False):
+        """402: "you have exactly seven cards in hand", "... thirteen cards in your hand": N and no more."""
+        zones = [f for f in self.facts if f.name == "sel_zone" and f.arguments[0] == sel]
+        constraints = [f for f in self.facts if f.arguments and f.arguments[0] == sel and f not in zones]
+        if player != YOU or constraints or sel in self.singular and n != 1 \
+                or [f.arguments[1] for f in zones] != ([] if in_hand else [const("hand")]):
+            raise NotUnderstood("not the cards in your hand")
+        self.facts = [f for f in self.facts if f not in zones]
+        return fn("all_of", fn("", fn("hand_at_least", player, Number(n)), fn("hand_at_most", player, Number(n))))
+
+    def hand_exactly_in_hand(self, player, n, sel, _in_hand):
+        return self.hand_exactly(player, n, sel, True)
+
+    def library_at_least_of(self, player, n, *_their):
+        return fn("library_at_least", player, Number(n))
+
+    def poisoned(self, player):
+        """122.1f: a poisoned player has one or more poison counters."""
+        return fn("counters_at_least", player, String("poison"), Number(1))
+
+    def has_counters_fewer(self, obj, n, kind):
+        if n < 1:
+            raise NotUnderstood("fewer than 0")
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(n - 1))
+
+    def has_no_counter(self, obj, kind):
+        self.subject = obj
+        return fn("counters_at_most", obj, kind, Number(0))
+
+    def entered_opponents(self, count, sel, when):
+        """"a creature entered the battlefield under an opponent's control this turn"."""
+        return fn("happened", fn("entered", self._where(self._one(count, sel), "sel_controller", const("opponent")),
+                                 Number(1)), when)
+
+    def died_opponents(self, count, sel, when):
+        return fn("happened", fn("died", self._where(self._one(count, sel), "sel_controller", const("opponent"))), when)
+
+    def there_is_another(self, sel):
+        """"there's another creature on the battlefield"."""
+        self.facts.append(fn("sel_other", sel))
+        return self.there_is_one(sel)
+
+    def one_on_battlefield(self, count, sel, _words):
+        """"an enchantment is on the battlefield": anyone's. ("another creature
+        is on the battlefield" of a trigger may mean other than the one the
+        event spoke of: not read.)"""
+        if count != (1, []):
+            raise NotUnderstood("not one object")
+        return fn("count_at_least", self._unlocated(sel), Number(1))
+
+    def put_counter_on_object(self, obj, when):
+        """"you put a counter on this creature this turn" (122.1)."""
+        return fn("happened", fn("put_counters_on", YOU, const("any"), obj), when)
+
+    def player_controls_at_least(self, player, n, sel):
+        """"an opponent controls three or more creatures": one player P controls N or more objects Sel selects."""
+        if player == YOU:
+            raise NotUnderstood("you control")
+        return fn("controls_at_least", player, self._unlocated(sel), Number(n))
+
+    def player_controls_more(self, player, sel):
+        """"defending player controls more lands than you"."""
+        return fn("controls_more", player, YOU, self._unlocated(sel))
+
+    def an_opponent_controls_at_least(self, n, sel):
+        return self.player_controls_at_least(const("an_opponent"), n, sel)
+
+    def defending_player_controls_more(self, sel):
+        return self.player_controls_more(const("defending_player"), sel)
+
+    def gained_and_lost_life(self, when):
+        return fn("all_of", fn("", fn("happened", fn("gained_life", YOU, Number(1)), when),
+                               fn("happened", fn("lost_life", YOU, Number(1)), when)))
+
+    def none_left_battlefield(self, sel, when):
+        """"no permanents left the battlefield this turn"."""
+        return fn("not_happened", fn("left_battlefield", self._unlocated(sel)), when)
+
+    def the_discarded(self, word):
+        """"the discarded card": the one card discarded to pay the ability's
+        cost or its spell's additional cost (`discarded`, as `sacrificed`)."""
+        discards = [t for t, _ in self.costs if t.name == "discard"]
+        if word.value not in NOUNS or len(discards) != 1 or discards[0].arguments[1] != Number(1):
+            raise NotUnderstood("the discarded card")
+        return const("discarded")
+
+    def mana_spent_on(self, sel):
+        """106.6: "If that mana is spent on a creature spell": the mana the ability added was spent to cast a spell Sel selects."""
+        return fn("mana_spent_on", self._spells(sel))
+
+    def you_sacrificed_this_way(self, count, sel):
+        return self.this_way(count, sel, Token("THIS_WAY_VERB", "sacrificed"))
+
+    def player_sacrificed_this_way(self, player, count, sel):
+        """"you sacrifice an Island this way" (608.2c)."""
+        if player != YOU:
+            raise NotUnderstood("another player")
+        return self.you_sacrificed_this_way(count, sel)
+
+    def you_discarded_this_way(self):
+        """"you discarded a card this way" (608.2c): any card."""
+        return fn("this_way", const("discarded"), self._selector([]))
+
+    def you_put_this_way(self, count, sel, zone):
+        """"you put an artifact card into your hand this way" (608.2c)."""
+        if zone.value != "hand":
+            raise NotUnderstood(zone.value)
+        return self.this_way(count, sel, Token("THIS_WAY_VERB", "put_into_hand"))
+
+    def object_this_way(self, obj, verb):
+        """"this creature is destroyed this way" (608.2c): O itself."""
+        self.subject = obj
+        return fn("this_way", const(verb.value), obj)
+
+    def cast_another_of(self, sel, when):
+        """"you've cast another instant or sorcery spell this turn": besides the spell itself."""
+        self.facts.append(fn("sel_other", sel))
+        return fn("happened", fn("spells_cast", YOU, self._spells(sel), Number(1)), when)
+
+    def has_counters_exactly(self, obj, n, kind):
+        self.subject = obj
+        return fn("all_of", fn("", fn("counters_at_least", obj, kind, Number(n)), fn("counters_at_most", obj, kind, Number(n))))
+
+    def an_opponent_controls_none(self, sel):
+        """"an opponent controls no basic lands": some one opponent controls none."""
+        return fn("controls_at_most", const("an_opponent"), self._unlocated(sel), Number(0))
+
+    # 706: the result of the die roll before
+    def roll_exactly(self, n):
+        return fn("all_of", fn("", fn("roll_at_least", Number(n)), fn("roll_at_most", Number(n))))
+
+    def roll_at_least(self, n):
+        return fn("roll_at_least", Number(n))
+
+    def roll_at_most(self, n):
+        return fn("roll_at_most", Number(n))
+
+    def your_last_turn(self):
+        return const("your_last_turn")
+
+    def its_controllers_last_turn(self):
+        return const("its_controllers_last_turn")
 
     def cast_only(self, term):
         return term
@@ -857,7 +1339,7 @@ def _joined(words):
     return found[0] if len(found) == 1 else None
 
 
-def read_condition(ab, words, printed, next_sel, quotes, names, start="condition"):
+def read_condition(ab, words, printed, next_sel, quotes, names, start="condition", costs=()):
     """(term, selector facts, the next selector's number, the object it
     begins with or None) of the condition
     `words` (lower-cased, names masked; `printed` the same words as printed),
@@ -875,6 +1357,7 @@ def read_condition(ab, words, printed, next_sel, quotes, names, start="condition
         if joined is None:
             return None
     reader = _reader_class()(ab, printed, next_sel, quotes, names)
+    reader.costs = list(costs)  # the ability's costs: "the sacrificed creature"
     try:
         if joined is None:
             term = reader.transform(tree)
@@ -905,7 +1388,7 @@ def condition(reading, kind, token, printed=None):
         if printed is None:
             printed = reading._original(token)
     read = read_condition(reading.ab, words, text, reading.next_sel, reading.quotes, reading.names,
-                          "cast_only" if kind == "only" else "condition")
+                          "cast_only" if kind == "only" else "condition", reading.costs)
     if read is None:
         term = String(printed)
     else:

@@ -131,6 +131,10 @@ class Selectors(Reading):
         be nouns of their own ("an artifact or another creature")."""
         *alternatives, head = tokens
         words = [t.value for t in alternatives]
+        if (head.value in ANY_OBJECT or head.value in SPELL) and len(set(words)) == len(words) \
+                and all(w in COLORS for w in words):
+            # "a red or white permanent", "a white, blue, or black spell": one of the colors (105.2)
+            return self.words(head) + [("sel_any_of", self._selector([self._adjective(w)])) for w in words]
         if head.value in ANY_OBJECT or head.value in SPELL:
             # the head says singular or plural ("instant or sorcery spells"), not the adjectives
             constraints = self.words(head) + [c for c in self.one_of(*alternatives) if c != ("singular", None)]
@@ -155,7 +159,7 @@ class Selectors(Reading):
     def and_types(self, token):
         """"instant and sorcery spells", "artifact and creature cards": the
         spells (cards) of either card type, as "instant or sorcery spells"."""
-        first, _and, second, head = (token.__class__("WORD", w) for w in token.value.split())
+        first, _and, second, head = (token.__class__("WORD", w) for w in token.value.split())  # "and" or "and/or"
         if not all(t.value in CARD_TYPES and CARD_TYPES[t.value] == t.value for t in (first, second)):
             raise NotUnderstood(token.value)
         return self.any_of(first, second, head)
@@ -213,7 +217,12 @@ class Selectors(Reading):
     def you_dont_control(self):
         return ("sel_controller", const("not_you"))
 
-    def anywhere(self, *_words):
+    def anywhere(self, *words):
+        """"on the battlefield", "a player controls": no constraint. The number
+        of the selector the group makes next is kept for "on the battlefield"
+        (grammar/conditions.py: "there are four or more creatures on the battlefield")."""
+        if words:
+            self.on_battlefield = self.next_sel
         return None
 
     def from_zone(self, zone):
@@ -387,8 +396,9 @@ class Selectors(Reading):
         return n if isinstance(n, int) else int(n)
 
     def word_number(self, token):
-        return ["one", "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten"].index(token.value) + 1
+        return {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20,
+                "thirty": 30}.get(token.value) or ["one", "two", "three", "four", "five", "six",
+                                                                   "seven", "eight", "nine", "ten"].index(token.value) + 1
 
     def counter_kind(self, token):
         return String(token.value)

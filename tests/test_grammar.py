@@ -139,7 +139,8 @@ def test_unknown_cost_part_is_unparsed_and_effect_kept():
      ('activation_restriction(A,only_if(count_at_least(S1,1)))', "sel_subtype_in(S1,island)",
       "sel_controller(S1,you)")),
     ("Activate only if you control an Island and a Swamp.",
-     'activation_restriction(A,only_if("you control an Island and a Swamp"))'),
+     ("activation_restriction(A,only_if(all_of((count_at_least(S1,1),count_at_least(S2,1)))))",
+      "sel_subtype_in(S1,island)", "sel_controller(S1,you)", "sel_subtype_in(S2,swamp)", "sel_controller(S2,you)")),
     ("Spend this mana only to cast creature spells.",
      'spend_restriction(A,"Spend this mana only to cast creature spells")'),
     ("This land deals 1 damage to you.", "effect(A,2,deal_damage(you,n(1)))"),
@@ -2918,9 +2919,9 @@ def test_conditions_in_typed_terms(text, types, expected):
 
 
 @pytest.mark.parametrize("text, types, kept", [
-    # no zone: "there are" is read only of cards in a zone
-    ("As long as there are no creatures on the battlefield, this creature gets +2/+2.", ["Creature"],
-     'effect_condition(A,1,as_long_as("there are no creatures on the battlefield"))'),
+    # no zone: "there are" is read only of cards in a zone or of permanents on the battlefield
+    ("As long as there are no creatures, this creature gets +2/+2.", ["Creature"],
+     'effect_condition(A,1,as_long_as("there are no creatures"))'),
     # words the condition grammar does not read all of
     ("If you control two or more Wizards and a Swamp, draw a card.", ["Sorcery"],
      'effect_condition(A,1,if("you control two or more Wizards and a Swamp"))'),
@@ -3317,3 +3318,153 @@ def test_an_alternative_mana_cost_of_the_spell_itself():
 ])
 def test_land_plays_and_hand_size(text, expected):
     assert without_text(facts(text)) == expected | {"ability_kind(A,static)"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a past state (608.2h), counters of any kind, the cost a spell was cast for
+    ("When this creature dies, if it wasn't blocking, draw a card.", {"trigger_if(A,was_not(it,blocking))"}),
+    ("Whenever a creature you control dies, if it had counters on it, draw a card.",
+     {"trigger_if(A,had_counters_at_least(it,any,1))"}),
+    ("When this creature dies, if it had no time counters on it, draw a card.",
+     {'trigger_if(A,had_counters_at_most(it,"time",0))'}),
+    ("When this creature enters, if its surge cost was paid, draw a card.", {"trigger_if(A,cast_using(it,surge))"}),
+    ("When this creature enters, sacrifice it unless it escaped.",
+     {"effect_condition(A,1,unless(cast_using(it,escape)))"}),
+    # what happened this turn
+    ("At the beginning of each end step, if this creature dealt damage to an opponent this turn, draw a card.",
+     {"trigger_if(A,happened(dealt_damage(sel_self,an_opponent),this_turn))"}),
+    ("When this creature dies, if 4 or more damage was dealt to it this turn, draw a card.",
+     {"trigger_if(A,happened(was_dealt_damage(it,4),this_turn))"}),
+    ("At the beginning of each end step, if you put a counter on a creature this turn, draw a card.",
+     {"trigger_if(A,happened(put_counters(you,any,S1),this_turn))", "sel_type(S1,creature)"}),
+    # either payment (118.12a), a third-person payment
+    ("At the beginning of your upkeep, each opponent loses 3 life unless they sacrifice a nonland permanent of "
+     "their choice or discard a card.",
+     {"effect_condition(A,1,unless(any_of((pays(that_player,sacrifice(S1,1)),pays(that_player,discard(S2,1))))))",
+      "sel_not_type(S1,land)"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard a card or pay 3 life.",
+     {"effect_condition(A,1,unless(any_of((pays(you,discard(S1,1)),pays(you,pay_life(3))))))"}),
+    # the one object sacrificed to pay the cost (608.2h)
+    ("Sacrifice a creature: Draw a card. If the sacrificed creature was a Human, draw a card.",
+     {"effect_condition(A,2,if(matched(sacrificed,S2)))", "sel_subtype_in(S2,human)"}),
+    # colors of a group, "and/or" of card types, number words
+    ("This creature gets +1/+1 as long as you control a red or white permanent.",
+     {"effect_condition(A,1,as_long_as(count_at_least(S3,1)))", "sel_any_of(S3,S1)", "sel_any_of(S3,S2)",
+      "sel_color(S1,r)", "sel_color(S2,w)", "sel_controller(S3,you)"}),
+    ("This creature gets +1/+1 as long as no opponent controls a white or blue creature.",
+     {"effect_condition(A,1,as_long_as(count_at_most(S3,0)))", "sel_controller(S3,opponent)"}),
+    ("This creature gets +1/+1 as long as there are two or more instant and/or sorcery cards in your graveyard.",
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,2)))", "sel_type_in(S1,instant)",
+      "sel_type_in(S1,sorcery)", "sel_zone(S1,graveyard)"}),
+    ("At the beginning of your upkeep, if you control twenty or more artifacts, you win the game.",
+     {"trigger_if(A,count_at_least(S1,20))"}),
+])
+def test_more_conditions(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("At the beginning of your upkeep, if you control an artifact and an enchantment, draw a card.",
+     {"trigger_if(A,all_of((count_at_least(S1,1),count_at_least(S2,1))))", "sel_type(S1,artifact)",
+      "sel_type(S2,enchantment)"}),
+    ("At the beginning of your upkeep, if you don't control a Food, draw a card.",
+     {"trigger_if(A,count_at_most(S1,0))", "sel_subtype_in(S1,food)", "sel_controller(S1,you)"}),
+    ("Sacrifice this creature: Put a -1/-1 counter on target creature. Then if that creature's toughness is 1 "
+     "or greater, regenerate it.",
+     {"effect_condition(A,2,if(matches(it,S2)))", "sel_toughness_at_least(S2,1)"}),
+    ("At the beginning of your end step, if you haven't cast a spell from your hand this turn, draw a card.",
+     {"trigger_if(A,not_happened(spells_cast_from(you,S1,hand,1),this_turn))", "sel_zone(S1,stack)"}),
+    ("At the beginning of your end step, if you sacrificed three or more Clues this turn, draw a card.",
+     {"trigger_if(A,happened(sacrificed(you,S1,3),this_turn))", "sel_subtype_in(S1,clue)"}),
+    ("{T}: Add {C}. Activate only if you attacked with two or more creatures this turn.",
+     {"activation_restriction(A,only_if(happened(attacked_with(you,S1,2),this_turn)))"}),
+])
+def test_more_conditions_of_groups_and_qualities(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+def test_a_mana_value_as_it_last_existed():
+    # 608.2h: "that spell's mana value was 3 or less" (Reject Imperfection)
+    fs = {str(f).replace('ab("o",1)', "A") for f in parse_card(
+        "o", "X", "Counter target spell. If that spell's mana value was 3 or less, proliferate.", ["Instant"]).facts}
+    assert {"effect_condition(A,2,if(matched(it,sel(A,2))))", "sel_mana_value_at_most(sel(A,2),3)"} <= fs
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("This creature gets +1/+1 as long as an artifact card is in your graveyard.",
+     {"effect_condition(A,1,as_long_as(count_at_least(S1,1)))", "sel_type(S1,artifact)", "sel_zone(S1,graveyard)"}),
+    ("This creature gets +1/+1 as long as it isn't attacking or blocking.",
+     {"effect_condition(A,1,as_long_as(all_of((is_not(it,attacking),is_not(it,blocking)))))"}),
+    ("This creature gets +1/+1 as long as this creature is enchanted or equipped.",
+     {"effect_condition(A,1,as_long_as(any_of((is(sel_self,enchanted),is(sel_self,equipped)))))"}),
+    ("{T}: Draw a card. Activate only if you have exactly seven cards in hand.",
+     {"activation_restriction(A,only_if(all_of((hand_at_least(you,7),hand_at_most(you,7)))))"}),
+    ("Whenever this creature attacks, if defending player is poisoned, draw a card.",
+     {'trigger_if(A,counters_at_least(defending_player,"poison",1))'}),
+    ("At the beginning of your upkeep, if this creature has fewer than three +1/+1 counters on it, draw a card.",
+     {'trigger_if(A,counters_at_most(sel_self,"+1/+1",2))'}),
+    # a state and a state "or" another: "is" stays one word of both rules
+    ("This creature gets +1/+1 as long as this creature is tapped.",
+     {"effect_condition(A,1,as_long_as(is(sel_self,tapped)))"}),
+    ("At the beginning of your upkeep, sacrifice this creature unless you discard two cards.",
+     {"effect_condition(A,1,unless(pays(you,discard(S1,2))))"}),
+])
+def test_conditions_of_zones_states_and_players(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("At the beginning of your upkeep, if there are four or more creatures on the battlefield, draw a card.",
+     {"trigger_if(A,count_at_least(S1,4))", "sel_type(S1,creature)"}),
+    ("At the beginning of your upkeep, if an opponent controls three or more creatures, draw a card.",
+     {"trigger_if(A,controls_at_least(an_opponent,S1,3))", "sel_type(S1,creature)"}),
+    ("Whenever this creature attacks, if defending player controls more lands than you, draw a card.",
+     {"trigger_if(A,controls_more(defending_player,you,S1))", "sel_type(S1,land)"}),
+    ("At the beginning of each end step, if this creature attacked or blocked this turn, draw a card.",
+     {"trigger_if(A,any_of((happened(attacked(sel_self),this_turn),happened(blocked(sel_self),this_turn))))"}),
+])
+def test_conditions_of_the_battlefield_and_other_players(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+def test_another_object_on_the_battlefield_of_a_trigger_keeps_its_words():
+    # "another creature" of "Whenever a creature dies, if another creature is on the battlefield": other
+    # than the one that died, not the ability's own object: words kept
+    got = facts("Whenever a creature dies, if another creature is on the battlefield, draw a card.")
+    assert 'trigger_if(A,"another creature is on the battlefield")' in got
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("{T}, Pay 3 life: Add {C}. If that mana is spent on a creature spell, it gains haste.",
+     {"effect_condition(A,2,if(mana_spent_on(S1)))", "sel_type(S1,creature)", "sel_zone(S1,stack)"}),
+    ("At the beginning of your upkeep, sacrifice a land. If you sacrifice an Island this way, this creature "
+     "deals 3 damage to you.",
+     {"effect_condition(A,2,if(this_way(sacrificed,S2)))", "sel_subtype_in(S2,island)"}),
+    # "unless you sacrifice ..." stays a payment
+    ("At the beginning of your upkeep, tap this creature unless you sacrifice two Islands.",
+     {"effect_condition(A,1,unless(pays(you,sacrifice(S1,2))))", "sel_subtype_in(S1,island)"}),
+])
+def test_conditions_of_mana_spent_and_of_this_way(text, expected):
+    got = facts(text)
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Roll a six-sided die. If you roll a 1, draw a card.",
+     {"effect_condition(A,2,if(all_of((roll_at_least(1),roll_at_most(1)))))"}),
+    ("Roll a d20. If you roll a 12 or higher, draw a card.", {"effect_condition(A,2,if(roll_at_least(12)))"}),
+    ("Roll a six-sided die. If the result is 3 or less, draw a card.", {"effect_condition(A,2,if(roll_at_most(3)))"}),
+])
+def test_conditions_of_a_die_roll(text, expected):
+    got = {str(f).replace('ab("o",1)', "A") for f in parse_card("o", "X", text, ["Sorcery"]).facts}
+    assert expected <= got
+    assert not any(f.startswith("unparsed(") for f in got)
