@@ -1,6 +1,8 @@
 """Transformer of grammar/statics.lark. Static abilities (604) and how an
 object enters (614.1c)."""
 
+import re
+
 from clingo import Number, String, SymbolType
 from lark import v_args
 
@@ -639,6 +641,68 @@ class Statics(Reading):
             raise NotUnderstood(condition.value)
         return self.this_ability_costs(token, direction) + [
             ("effect_condition", typed_condition(self, "if", condition))]
+
+    def costs_less_for_each_amount(self, sel, token, amount):
+        """601.2f: "This spell costs {1} less to cast for each creature in your
+        party": cost_change(Sel, less, for_each(mana(S), Amount))."""
+        return self._cost_change_for_each(sel, token, "less", amount)
+
+    def costs_more_for_each_amount(self, sel, token, amount):
+        """601.2f: "This spell costs {1}{W} more to cast for each target beyond
+        the first": cost_change(sel_self, more, for_each(mana(S), targets_beyond_first))."""
+        return self._cost_change_for_each(sel, token, "more", amount)
+
+    def costs_more_for_each(self, sel, token, group):
+        """601.2f: "... costs {1} more to cast for each artifact you control"."""
+        return self._cost_change_for_each(sel, token, "more", fn("count", group))
+
+    def _cost_change_for_each(self, sel, token, direction, amount):
+        [(name, term)] = self._cost_change(sel, token, direction)
+        spell, direction, mana = term.arguments
+        return [(name, fn("cost_change", spell, direction, fn("for_each", mana, amount)))]
+
+    def costs_less_where_x(self, sel, token, quantity):
+        """107.3c, 601.2f: "This spell costs {X} less to cast, where X is S":
+        {1} less for each of the amount S, cost_change(Sel, less, for_each(mana("{1}"), Amount))."""
+        if token.value != "{x}" or re.search(r"\btargets?\b", quantity.value):
+            raise NotUnderstood(token.value)
+        [(name, term)] = self._cost_change(sel, token, "less")
+        return [(name, fn("cost_change", term.arguments[0], const("less"),
+                          fn("for_each", fn("mana", String("{1}")), self._amount(quantity))))]
+
+    def this_ability_costs_for_each_amount(self, token, direction, amount):
+        """602.2b: "This ability costs {1} less to activate for each basic land
+        type among lands you control": for_each(mana(S), Amount)."""
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction,
+                               fn("for_each", self.mana_cost(token), amount)))
+
+    def this_ability_costs_where_x(self, token, direction, quantity):
+        """"This ability costs {X} less to activate, where X is S"."""
+        if token.value != "{x}" or direction != const("less") or re.search(r"\btargets?\b", quantity.value):
+            raise NotUnderstood(token.value)
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction,
+                               fn("for_each", fn("mana", String("{1}")), self._amount(quantity))))
+
+    # 601.2f: what a cost change is applied for, once each (the amounts of grammar/amounts.lark)
+    def per_each_target_beyond_first(self):
+        """"for each target beyond the first": the number of the spell's targets less one (601.2c)."""
+        return const("targets_beyond_first")
+
+    def per_each_party_member(self):
+        return fn("party_size", const("you"))
+
+    def per_each_basic_land_type_among(self, sel):
+        return fn("basic_land_types", sel)
+
+    def per_each_color_among(self, sel):
+        return fn("colors_among", sel)
+
+    def per_each_card_type_among(self, sel):
+        return fn("card_types", sel)
+
+    def per_each_self_counter(self, kind, _this):
+        """"for each quest counter on this enchantment": self_counters(Kind)."""
+        return fn("self_counters", kind)
 
     def keyword_abilities(self, word):
         """"Equip abilities you activate": the keyword's abilities of the objects you control."""

@@ -373,6 +373,7 @@ class Sentences(Reading):
         return out
 
     ENTERING = ("enters_tapped", "enters_with_counters")
+    COST_CHANGES = ("cost_change", "ability_cost_change")
 
     def if_entering(self, condition, sentence):
         """614.1c: "If S, this object enters tapped (with counters)": a
@@ -380,8 +381,11 @@ class Sentences(Reading):
         if S holds: effect_condition(A, I, if(S))."""
         kind, clauses = sentence
         effects = [c[1] for c in clauses if c[0] == "effect"]
-        if not getattr(self, "static_ability", False) or not effects or any(
-                e.name not in self.ENTERING for e in effects):
+        entering = getattr(self, "static_ability", False) and all(e.name in self.ENTERING for e in effects)
+        # 601.2f, 602.2b: "If an opponent controls seven or more lands, this spell costs {4} less
+        # to cast", as "This spell costs {4} less to cast if ..." (a spell's too: it applies on the stack)
+        costs = all(e.name in self.COST_CHANGES for e in effects)
+        if not effects or not (entering or costs):
             raise NotUnderstood("if")
         out = []
         for clause in clauses:

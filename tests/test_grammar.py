@@ -1464,7 +1464,7 @@ def test_forked_bolt_arc_lightning_fireball():
                       "first.\nFireball deals X damage divided evenly, rounded down, among any "
                       "number of targets.", ["Sorcery"]) == {
         "ability_kind(a1,spell)",
-        'unparsed(a1,0,67,"This spell costs {1} more to cast for each target beyond the first.")',
+        "effect(a1,1,cost_change(sel_self,more,for_each(mana(\"{1}\"),targets_beyond_first)))",
         "ability_kind(a2,spell)", "target(a2,1,a2.1)", "sel_any_target(a2.1)",
         "target_count(a2,1,0,-1)", "effect(a2,1,deal_damage(target(1),x))",
         "damage_division(a2,1,evenly_rounded_down)", "refers_to_x(a2)"}
