@@ -3,7 +3,7 @@ object enters (614.1c)."""
 
 import re
 
-from clingo import Number, String, SymbolType
+from clingo import Function, Number, String, SymbolType
 from lark import v_args
 
 from .conditions import condition as typed_condition
@@ -777,7 +777,17 @@ class Statics(Reading):
         """402.2: for the rest of the game (effect_duration rest_of_game)."""
         return self._effect(const("no_maximum_hand_size"), const("rest_of_game"))
 
-    def alternative_mana_cost_of_self(self, token):
+    def may_cast_self_free(self, this):
+        """118.9: "You may cast this spell without paying its mana cost" (an
+        alternative cost of the spell itself, mostly under a condition):
+        may_cast_without_paying(sel_self)."""
+        return self._effect(fn("may_cast_without_paying", this))
+
+    def alternative_cost_of_self(self, *costs):
         """118.9, 601.2b: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost":
-        may_pay_instead_of_mana_cost(mana(S))."""
-        return self._effect(fn("may_pay_instead_of_mana_cost", self.mana_cost(token)))
+        may_pay_instead_of_mana_cost(mana(S)); "You may sacrifice a Mountain rather than ...":
+        the cost term, as cost/2's; costs paid together ("pay 1 life and exile a blue card from
+        your hand") a tuple of them."""
+        if any(sel == const("sel_self") for c in costs for sel in c.arguments[:1]):
+            raise NotUnderstood("this object as the cost of its own spell")
+        return self._effect(fn("may_pay_instead_of_mana_cost", costs[0] if len(costs) == 1 else Function("", list(costs))))

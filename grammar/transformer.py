@@ -373,7 +373,8 @@ class Sentences(Reading):
         return out
 
     ENTERING = ("enters_tapped", "enters_with_counters")
-    COST_CHANGES = ("cost_change", "ability_cost_change")
+    COST_CHANGES = ("cost_change", "ability_cost_change", "may_pay_instead_of_mana_cost",
+                     "may_cast_without_paying")
 
     def if_entering(self, condition, sentence):
         """614.1c: "If S, this object enters tapped (with counters)": a

@@ -3304,11 +3304,24 @@ def test_no_maximum_hand_size_for_the_rest_of_the_game():
 
 
 def test_an_alternative_mana_cost_of_the_spell_itself():
-    # 118.9: read with mana only; other costs are the one-shot effects' words too
+    # 118.9: the costs of costs.lark's alt_cost, one or several paid together
     assert without_text(facts("You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.")) == {
         "ability_kind(A,static)", "effect(A,1,may_pay_instead_of_mana_cost(mana(\"{W}{U}{B}{R}{G}\")))"}
+    assert without_text(facts("You may sacrifice three artifacts rather than pay this spell's mana cost.")) == {
+        "ability_kind(A,static)", "sel_type(S1,artifact)",
+        "effect(A,1,may_pay_instead_of_mana_cost(sacrifice(S1,3)))"}
+    assert without_text(facts("You may pay 1 life and exile a blue card from your hand rather than pay "
+                              "this spell's mana cost.")) == {
+        "ability_kind(A,static)", "sel_color(S1,u)", "sel_zone(S1,hand)",
+        "effect(A,1,may_pay_instead_of_mana_cost((pay_life(1),exile(S1,1))))"}
+    # under a condition, as "... if S"
+    assert "effect_condition(A,1,if(not_your_turn))" in facts(
+        "If it's not your turn, you may exile a blue card from your hand rather than pay this spell's mana cost.")
+    # the same first words without the alternative cost's end: a one-shot effect
+    assert "effect(A,1,sacrifice(you,S1,1))" in facts("You may sacrifice a creature.")
+    # the spell itself is no cost of its own casting
     assert any(f.startswith("unparsed(") for f in facts(
-        "You may sacrifice three artifacts rather than pay this spell's mana cost."))
+        "You may sacrifice this creature rather than pay this spell's mana cost."))
 
 
 @pytest.mark.parametrize("text, expected", [
