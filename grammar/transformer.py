@@ -142,8 +142,36 @@ class Sentences(Reading):
         400.7, may again)."""
         return [("activation_restriction", const("once"))]
 
-    def once_and_only_if(self, condition):
-        return self.once() + self.only_if(condition)
+    def activate_only(self, *limits):
+        """602.5b: each limit of "Activate only ... and only ..." an activation_restriction."""
+        return [clause for limit in limits for clause in limit]
+
+    def _during(self, when):
+        return [("activation_restriction", fn("during", const(when)))]
+
+    def during_opponents_turn(self):
+        return self._during("opponents_turn")
+
+    def during_opponents_upkeep(self):
+        return self._during("opponents_upkeep")
+
+    def during_each_upkeep(self):
+        return self._during("each_upkeep")
+
+    def during_combat(self):
+        return self._during("combat")
+
+    def during_end_of_combat_step(self):
+        return self._during("end_of_combat_step")
+
+    def during_declare_attackers_step(self):
+        return self._during("declare_attackers_step")
+
+    def during_declare_blockers_step(self):
+        return self._during("declare_blockers_step")
+
+    def before_combat_damage_step(self):
+        return [("activation_restriction", const("before_combat_damage_step"))]
 
     def instant_speed(self):
         return [("activation_restriction", const("instant_speed"))]
@@ -151,13 +179,12 @@ class Sentences(Reading):
     def sorcery_speed(self):
         return [("activation_restriction", const("sorcery_speed"))]
 
-    def sorcery_speed_once_each_turn(self):
-        return self.sorcery_speed() + self.once_each_turn()
-
     def any_player_sorcery_speed(self):
         return self.any_player_may_activate() + self.sorcery_speed()
 
     def only_if(self, condition):
+        if re.search(r"\bonly\b", condition.value):  # "only if S, and only once each turn": more limits
+            raise NotUnderstood(condition.value)
         return [("activation_restriction", typed_condition(self, "only_if", condition))]
 
     def spend_only(self, _rest):
