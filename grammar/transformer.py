@@ -459,6 +459,10 @@ class Sentences(Reading):
     def twice_each_turn(self):
         return self.times_each_turn(2)
 
+    def x_cant_be(self, n):
+        """107.3a, 601.2b: "X can't be 0": x_cant_be(A, 0)."""
+        return [("x_cant_be", Number(n))]
+
     def times_each_turn(self, n):
         """"Activate no more than twice each turn" (602.5b)."""
         return [("activation_restriction", fn("times_each_turn", Number(n)))]
