@@ -12,7 +12,7 @@ NAME.py; `Clauses` joins them as lark's `merge_transformers` does."""
 import inspect
 import re
 
-from clingo import Number, String
+from clingo import Function, Number, String
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
@@ -210,6 +210,13 @@ class Sentences(Reading):
         """601.2b: additional_cost(A, C); the spell's other abilities may
         speak of what it costs ("the sacrificed creature")."""
         return self._additional(term, self.text.split(",", 1)[1].strip())
+
+    def additional_cost_either(self, first, second):
+        """601.2b: "As an additional cost to cast this spell, sacrifice a creature
+        or pay {3}{B}": additional_cost(A, any_of((C1, C2))), the caster's choice."""
+        if any(sel == const("sel_self") for c in (first, second) for sel in c.arguments[:1]):
+            raise NotUnderstood("this object as a cost of its own spell")
+        return self._additional(fn("any_of", Function("", [first, second])), self.text.split(",", 1)[1].strip())
 
     def additional_cost_optional(self, term):
         text = self.text.split(",", 1)[1].split(None, 2)[2]  # the words after "you may"

@@ -3188,7 +3188,10 @@ def test_amounts_in_words(text, n, expected):
     # the cost words of a sentence: an additional cost (601.2b), a cost as the object enters (614.12)
     ("As an additional cost to cast this spell, collect evidence 6.", {"additional_cost(A,collect_evidence(6))"}),
     ("As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {3}.",
-     {'additional_cost(A,other("reveal a Dragon card from your hand or pay {3}"))'}),
+     {'additional_cost(A,any_of((reveal(S1,1),mana("{3}"))))', "sel_subtype_in(S1,dragon)", "sel_zone(S1,hand)"}),
+    # one of two costs whose words are not all read: other words of the whole
+    ("As an additional cost to cast this spell, reveal a Dragon card from your hand or choose a Dragon you control.",
+     {'additional_cost(A,other("reveal a Dragon card from your hand or choose a Dragon you control"))'}),
     ("As this land enters, you may reveal an Elf card from your hand.",
      {"effect(A,1,as_enters_cost(reveal(S1,1)))", "sel_subtype_in(S1,elf)", "sel_zone(S1,hand)"}),
     ("Say the secret word: Draw a card.", {'cost(A,other("Say the secret word"))'}),
