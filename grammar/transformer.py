@@ -466,6 +466,17 @@ class Sentences(Reading):
     def twice_each_turn(self):
         return self.times_each_turn(2)
 
+    def flashback_cost_is_mana_cost(self, word=None):
+        """702.34a: "The flashback cost is equal to its mana cost" after an effect
+        that grants flashback (Sub, a keyword ability read on its own):
+        granted_cost_is_mana_cost(A, Sub), the one ability the effects before granted."""
+        if word is not None and word.value != "card's":
+            raise NotUnderstood(word.value)
+        subs = [t.arguments[1] for t in self.earlier_effects if t.name == "grant_ability"]
+        if len(subs) != 1:
+            raise NotUnderstood("no one granted ability")
+        return [("granted_cost_is_mana_cost", subs[0])]
+
     def x_cant_be(self, n):
         """107.3a, 601.2b: "X can't be 0": x_cant_be(A, 0)."""
         return [("x_cant_be", Number(n))]
