@@ -47,6 +47,10 @@ class Amounts(Reading):
         """"the greatest power among creatures you control": greatest(power, Sel)."""
         return fn("greatest", characteristic, sel)
 
+    def total(self, characteristic, sel):
+        """"the total power of creatures you control": total(power, Sel)."""
+        return fn("total", characteristic, sel)
+
     def char_power(self):
         return const("power")
 
