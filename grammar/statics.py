@@ -369,6 +369,21 @@ class Statics(Reading):
         return self._cost_change(sel, token, "less") + [
             ("effect_condition", typed_condition(self, "if", condition))]
 
+    def costs_less_during_your_turn(self, sel, token):
+        """611.3a: "This spell costs {2} less to cast during your turn": as_long_as(your_turn)."""
+        return self._cost_change(sel, token, "less") + [
+            ("effect_condition", typed_condition(self, "as_long_as", "it is your turn"))]
+
+    def costs_less_as_long_as(self, sel, token, condition):
+        """611.3a: "This spell costs {1} less to cast as long as S"."""
+        return self._cost_change(sel, token, "less") + [
+            ("effect_condition", typed_condition(self, "as_long_as", condition))]
+
+    def this_ability_costs_during_your_turn(self, token, direction):
+        """"This ability costs {2} less to activate during your turn"."""
+        return self.this_ability_costs(token, direction) + [
+            ("effect_condition", typed_condition(self, "as_long_as", "it is your turn"))]
+
     def cant_be_blocked_except_by(self, sel, blockers):
         """509.1b: "This creature can't be blocked except by creatures with flying"."""
         return self._effect(fn("cant_be_blocked_except_by", sel, blockers))
