@@ -426,6 +426,7 @@ class _Ability:
                 self.card.ability(sub, text.string)
                 self.effects += 1
                 self.fact("effect", Number(self.effects), Function("grant_ability", [sel, sub]))
+                self.effect_terms.append(Function("grant_ability", [sel, sub]))
             else:
                 self.fact(name, *args)
         if self.effects >= first:

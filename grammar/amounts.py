@@ -47,6 +47,10 @@ class Amounts(Reading):
         """"the greatest power among creatures you control": greatest(power, Sel)."""
         return fn("greatest", characteristic, sel)
 
+    def total(self, characteristic, sel):
+        """"the total power of creatures you control": total(power, Sel)."""
+        return fn("total", characteristic, sel)
+
     def char_power(self):
         return const("power")
 
@@ -154,6 +158,15 @@ class Amounts(Reading):
 
     def possessor_self(self, _this):
         return const("self")
+
+    def possessor_done(self, done, word):
+        """"the revealed card's mana value", "the exiled card's toughness": the
+        card an effect of the ability before this sentence revealed (exiled,
+        milled, discarded), the object it spoke of before (608.2c), as "its"."""
+        verb = {"revealed": "reveal", "exiled": "exile", "milled": "mill", "discarded": "discard"}[done.value]
+        if _noun_s(word) is None or not any(t.name.startswith(verb) for t in self.earlier_effects):
+            raise NotUnderstood("the %s object" % done.value)
+        return const("it")
 
     def possessor_sacrificed(self, word):
         """"the sacrificed creature's": the one object sacrificed to pay the

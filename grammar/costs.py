@@ -21,6 +21,10 @@ class Costs(Reading):
     def pay_life(self, n):
         return fn("pay_life", Number(n))
 
+    def pay_life_x(self):
+        """"Pay X life": pay_life(x), X announced as the spell is cast (107.3a)."""
+        return fn("pay_life", const("x"))
+
     def pay_energy(self, *tokens):
         return fn("pay_energy", Number(len(tokens)))
 

@@ -1,7 +1,9 @@
 """Transformer of grammar/statics.lark. Static abilities (604) and how an
 object enters (614.1c)."""
 
-from clingo import Number, String, SymbolType
+import re
+
+from clingo import Function, Number, String, SymbolType
 from lark import v_args
 
 from .conditions import condition as typed_condition
@@ -367,6 +369,21 @@ class Statics(Reading):
         return self._cost_change(sel, token, "less") + [
             ("effect_condition", typed_condition(self, "if", condition))]
 
+    def costs_less_during_your_turn(self, sel, token):
+        """611.3a: "This spell costs {2} less to cast during your turn": as_long_as(your_turn)."""
+        return self._cost_change(sel, token, "less") + [
+            ("effect_condition", typed_condition(self, "as_long_as", "it is your turn"))]
+
+    def costs_less_as_long_as(self, sel, token, condition):
+        """611.3a: "This spell costs {1} less to cast as long as S"."""
+        return self._cost_change(sel, token, "less") + [
+            ("effect_condition", typed_condition(self, "as_long_as", condition))]
+
+    def this_ability_costs_during_your_turn(self, token, direction):
+        """"This ability costs {2} less to activate during your turn"."""
+        return self.this_ability_costs(token, direction) + [
+            ("effect_condition", typed_condition(self, "as_long_as", "it is your turn"))]
+
     def cant_be_blocked_except_by(self, sel, blockers):
         """509.1b: "This creature can't be blocked except by creatures with flying"."""
         return self._effect(fn("cant_be_blocked_except_by", sel, blockers))
@@ -640,6 +657,68 @@ class Statics(Reading):
         return self.this_ability_costs(token, direction) + [
             ("effect_condition", typed_condition(self, "if", condition))]
 
+    def costs_less_for_each_amount(self, sel, token, amount):
+        """601.2f: "This spell costs {1} less to cast for each creature in your
+        party": cost_change(Sel, less, for_each(mana(S), Amount))."""
+        return self._cost_change_for_each(sel, token, "less", amount)
+
+    def costs_more_for_each_amount(self, sel, token, amount):
+        """601.2f: "This spell costs {1}{W} more to cast for each target beyond
+        the first": cost_change(sel_self, more, for_each(mana(S), targets_beyond_first))."""
+        return self._cost_change_for_each(sel, token, "more", amount)
+
+    def costs_more_for_each(self, sel, token, group):
+        """601.2f: "... costs {1} more to cast for each artifact you control"."""
+        return self._cost_change_for_each(sel, token, "more", fn("count", group))
+
+    def _cost_change_for_each(self, sel, token, direction, amount):
+        [(name, term)] = self._cost_change(sel, token, direction)
+        spell, direction, mana = term.arguments
+        return [(name, fn("cost_change", spell, direction, fn("for_each", mana, amount)))]
+
+    def costs_less_where_x(self, sel, token, quantity):
+        """107.3c, 601.2f: "This spell costs {X} less to cast, where X is S":
+        {1} less for each of the amount S, cost_change(Sel, less, for_each(mana("{1}"), Amount))."""
+        if token.value != "{x}" or re.search(r"\btargets?\b", quantity.value):
+            raise NotUnderstood(token.value)
+        [(name, term)] = self._cost_change(sel, token, "less")
+        return [(name, fn("cost_change", term.arguments[0], const("less"),
+                          fn("for_each", fn("mana", String("{1}")), self._amount(quantity))))]
+
+    def this_ability_costs_for_each_amount(self, token, direction, amount):
+        """602.2b: "This ability costs {1} less to activate for each basic land
+        type among lands you control": for_each(mana(S), Amount)."""
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction,
+                               fn("for_each", self.mana_cost(token), amount)))
+
+    def this_ability_costs_where_x(self, token, direction, quantity):
+        """"This ability costs {X} less to activate, where X is S"."""
+        if token.value != "{x}" or direction != const("less") or re.search(r"\btargets?\b", quantity.value):
+            raise NotUnderstood(token.value)
+        return self._effect(fn("ability_cost_change", const("this_ability"), direction,
+                               fn("for_each", fn("mana", String("{1}")), self._amount(quantity))))
+
+    # 601.2f: what a cost change is applied for, once each (the amounts of grammar/amounts.lark)
+    def per_each_target_beyond_first(self):
+        """"for each target beyond the first": the number of the spell's targets less one (601.2c)."""
+        return const("targets_beyond_first")
+
+    def per_each_party_member(self):
+        return fn("party_size", const("you"))
+
+    def per_each_basic_land_type_among(self, sel):
+        return fn("basic_land_types", sel)
+
+    def per_each_color_among(self, sel):
+        return fn("colors_among", sel)
+
+    def per_each_card_type_among(self, sel):
+        return fn("card_types", sel)
+
+    def per_each_self_counter(self, kind, _this):
+        """"for each quest counter on this enchantment": self_counters(Kind)."""
+        return fn("self_counters", kind)
+
     def keyword_abilities(self, word):
         """"Equip abilities you activate": the keyword's abilities of the objects you control."""
         if word.value not in KEYWORD_WORDS:
@@ -713,7 +792,17 @@ class Statics(Reading):
         """402.2: for the rest of the game (effect_duration rest_of_game)."""
         return self._effect(const("no_maximum_hand_size"), const("rest_of_game"))
 
-    def alternative_mana_cost_of_self(self, token):
+    def may_cast_self_free(self, this):
+        """118.9: "You may cast this spell without paying its mana cost" (an
+        alternative cost of the spell itself, mostly under a condition):
+        may_cast_without_paying(sel_self)."""
+        return self._effect(fn("may_cast_without_paying", this))
+
+    def alternative_cost_of_self(self, *costs):
         """118.9, 601.2b: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost":
-        may_pay_instead_of_mana_cost(mana(S))."""
-        return self._effect(fn("may_pay_instead_of_mana_cost", self.mana_cost(token)))
+        may_pay_instead_of_mana_cost(mana(S)); "You may sacrifice a Mountain rather than ...":
+        the cost term, as cost/2's; costs paid together ("pay 1 life and exile a blue card from
+        your hand") a tuple of them."""
+        if any(sel == const("sel_self") for c in costs for sel in c.arguments[:1]):
+            raise NotUnderstood("this object as the cost of its own spell")
+        return self._effect(fn("may_pay_instead_of_mana_cost", costs[0] if len(costs) == 1 else Function("", list(costs))))

@@ -12,7 +12,7 @@ NAME.py; `Clauses` joins them as lark's `merge_transformers` does."""
 import inspect
 import re
 
-from clingo import Number, String
+from clingo import Function, Number, String
 from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _VArgsWrapper
@@ -142,8 +142,36 @@ class Sentences(Reading):
         400.7, may again)."""
         return [("activation_restriction", const("once"))]
 
-    def once_and_only_if(self, condition):
-        return self.once() + self.only_if(condition)
+    def activate_only(self, *limits):
+        """602.5b: each limit of "Activate only ... and only ..." an activation_restriction."""
+        return [clause for limit in limits for clause in limit]
+
+    def _during(self, when):
+        return [("activation_restriction", fn("during", const(when)))]
+
+    def during_opponents_turn(self):
+        return self._during("opponents_turn")
+
+    def during_opponents_upkeep(self):
+        return self._during("opponents_upkeep")
+
+    def during_each_upkeep(self):
+        return self._during("each_upkeep")
+
+    def during_combat(self):
+        return self._during("combat")
+
+    def during_end_of_combat_step(self):
+        return self._during("end_of_combat_step")
+
+    def during_declare_attackers_step(self):
+        return self._during("declare_attackers_step")
+
+    def during_declare_blockers_step(self):
+        return self._during("declare_blockers_step")
+
+    def before_combat_damage_step(self):
+        return [("activation_restriction", const("before_combat_damage_step"))]
 
     def instant_speed(self):
         return [("activation_restriction", const("instant_speed"))]
@@ -151,13 +179,12 @@ class Sentences(Reading):
     def sorcery_speed(self):
         return [("activation_restriction", const("sorcery_speed"))]
 
-    def sorcery_speed_once_each_turn(self):
-        return self.sorcery_speed() + self.once_each_turn()
-
     def any_player_sorcery_speed(self):
         return self.any_player_may_activate() + self.sorcery_speed()
 
     def only_if(self, condition):
+        if re.search(r"\bonly\b", condition.value):  # "only if S, and only once each turn": more limits
+            raise NotUnderstood(condition.value)
         return [("activation_restriction", typed_condition(self, "only_if", condition))]
 
     def spend_only(self, _rest):
@@ -183,6 +210,13 @@ class Sentences(Reading):
         """601.2b: additional_cost(A, C); the spell's other abilities may
         speak of what it costs ("the sacrificed creature")."""
         return self._additional(term, self.text.split(",", 1)[1].strip())
+
+    def additional_cost_either(self, first, second):
+        """601.2b: "As an additional cost to cast this spell, sacrifice a creature
+        or pay {3}{B}": additional_cost(A, any_of((C1, C2))), the caster's choice."""
+        if any(sel == const("sel_self") for c in (first, second) for sel in c.arguments[:1]):
+            raise NotUnderstood("this object as a cost of its own spell")
+        return self._additional(fn("any_of", Function("", [first, second])), self.text.split(",", 1)[1].strip())
 
     def additional_cost_optional(self, term):
         text = self.text.split(",", 1)[1].split(None, 2)[2]  # the words after "you may"
@@ -373,6 +407,8 @@ class Sentences(Reading):
         return out
 
     ENTERING = ("enters_tapped", "enters_with_counters")
+    COST_CHANGES = ("cost_change", "ability_cost_change", "may_pay_instead_of_mana_cost",
+                     "may_cast_without_paying")
 
     def if_entering(self, condition, sentence):
         """614.1c: "If S, this object enters tapped (with counters)": a
@@ -380,8 +416,11 @@ class Sentences(Reading):
         if S holds: effect_condition(A, I, if(S))."""
         kind, clauses = sentence
         effects = [c[1] for c in clauses if c[0] == "effect"]
-        if not getattr(self, "static_ability", False) or not effects or any(
-                e.name not in self.ENTERING for e in effects):
+        entering = getattr(self, "static_ability", False) and all(e.name in self.ENTERING for e in effects)
+        # 601.2f, 602.2b: "If an opponent controls seven or more lands, this spell costs {4} less
+        # to cast", as "This spell costs {4} less to cast if ..." (a spell's too: it applies on the stack)
+        costs = all(e.name in self.COST_CHANGES for e in effects)
+        if not effects or not (entering or costs):
             raise NotUnderstood("if")
         out = []
         for clause in clauses:
@@ -426,6 +465,21 @@ class Sentences(Reading):
 
     def twice_each_turn(self):
         return self.times_each_turn(2)
+
+    def flashback_cost_is_mana_cost(self, word=None):
+        """702.34a: "The flashback cost is equal to its mana cost" after an effect
+        that grants flashback (Sub, a keyword ability read on its own):
+        granted_cost_is_mana_cost(A, Sub), the one ability the effects before granted."""
+        if word is not None and word.value != "card's":
+            raise NotUnderstood(word.value)
+        subs = [t.arguments[1] for t in self.earlier_effects if t.name == "grant_ability"]
+        if len(subs) != 1:
+            raise NotUnderstood("no one granted ability")
+        return [("granted_cost_is_mana_cost", subs[0])]
+
+    def x_cant_be(self, n):
+        """107.3a, 601.2b: "X can't be 0": x_cant_be(A, 0)."""
+        return [("x_cant_be", Number(n))]
 
     def times_each_turn(self, n):
         """"Activate no more than twice each turn" (602.5b)."""

@@ -1465,7 +1465,7 @@ def test_forked_bolt_arc_lightning_fireball():
                       "first.\nFireball deals X damage divided evenly, rounded down, among any "
                       "number of targets.", ["Sorcery"]) == {
         "ability_kind(a1,spell)",
-        'unparsed(a1,0,67,"This spell costs {1} more to cast for each target beyond the first.")',
+        "effect(a1,1,cost_change(sel_self,more,for_each(mana(\"{1}\"),targets_beyond_first)))",
         "ability_kind(a2,spell)", "target(a2,1,a2.1)", "sel_any_target(a2.1)",
         "target_count(a2,1,0,-1)", "effect(a2,1,deal_damage(target(1),x))",
         "damage_division(a2,1,evenly_rounded_down)", "refers_to_x(a2)"}
@@ -3189,7 +3189,10 @@ def test_amounts_in_words(text, n, expected):
     # the cost words of a sentence: an additional cost (601.2b), a cost as the object enters (614.12)
     ("As an additional cost to cast this spell, collect evidence 6.", {"additional_cost(A,collect_evidence(6))"}),
     ("As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {3}.",
-     {'additional_cost(A,other("reveal a Dragon card from your hand or pay {3}"))'}),
+     {'additional_cost(A,any_of((reveal(S1,1),mana("{3}"))))', "sel_subtype_in(S1,dragon)", "sel_zone(S1,hand)"}),
+    # one of two costs whose words are not all read: other words of the whole
+    ("As an additional cost to cast this spell, reveal a Dragon card from your hand or choose a Dragon you control.",
+     {'additional_cost(A,other("reveal a Dragon card from your hand or choose a Dragon you control"))'}),
     ("As this land enters, you may reveal an Elf card from your hand.",
      {"effect(A,1,as_enters_cost(reveal(S1,1)))", "sel_subtype_in(S1,elf)", "sel_zone(S1,hand)"}),
     ("Say the secret word: Draw a card.", {'cost(A,other("Say the secret word"))'}),
@@ -3305,11 +3308,24 @@ def test_no_maximum_hand_size_for_the_rest_of_the_game():
 
 
 def test_an_alternative_mana_cost_of_the_spell_itself():
-    # 118.9: read with mana only; other costs are the one-shot effects' words too
+    # 118.9: the costs of costs.lark's alt_cost, one or several paid together
     assert without_text(facts("You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.")) == {
         "ability_kind(A,static)", "effect(A,1,may_pay_instead_of_mana_cost(mana(\"{W}{U}{B}{R}{G}\")))"}
+    assert without_text(facts("You may sacrifice three artifacts rather than pay this spell's mana cost.")) == {
+        "ability_kind(A,static)", "sel_type(S1,artifact)",
+        "effect(A,1,may_pay_instead_of_mana_cost(sacrifice(S1,3)))"}
+    assert without_text(facts("You may pay 1 life and exile a blue card from your hand rather than pay "
+                              "this spell's mana cost.")) == {
+        "ability_kind(A,static)", "sel_color(S1,u)", "sel_zone(S1,hand)",
+        "effect(A,1,may_pay_instead_of_mana_cost((pay_life(1),exile(S1,1))))"}
+    # under a condition, as "... if S"
+    assert "effect_condition(A,1,if(not_your_turn))" in facts(
+        "If it's not your turn, you may exile a blue card from your hand rather than pay this spell's mana cost.")
+    # the same first words without the alternative cost's end: a one-shot effect
+    assert "effect(A,1,sacrifice(you,S1,1))" in facts("You may sacrifice a creature.")
+    # the spell itself is no cost of its own casting
     assert any(f.startswith("unparsed(") for f in facts(
-        "You may sacrifice three artifacts rather than pay this spell's mana cost."))
+        "You may sacrifice this creature rather than pay this spell's mana cost."))
 
 
 @pytest.mark.parametrize("text, expected", [
