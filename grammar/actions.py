@@ -36,6 +36,12 @@ class Actions(Reading):
             what = const("it")
         return self._effect(fn("doesnt_untap_next", what))
 
+    def doesnt_untap_it(self, what, *_words):
+        """"That creature doesn't untap during its controller's untap step"
+        (502.3): doesnt_untap(O), as a static ability's, for as long as the
+        sentence says (611.2b; without a duration, for the rest of the game, 611.2a)."""
+        return self._effect(fn("doesnt_untap", what))
+
     @staticmethod
     def _zones(tokens, *zones):
         if tuple(t.value for t in tokens) != zones:

@@ -3,7 +3,7 @@ the typed effect terms."""
 
 import re
 
-from clingo import Number, String, Symbol
+from clingo import Function, Number, String, Symbol
 from lark import Token, v_args
 
 from .conditions import condition as typed_condition
@@ -423,6 +423,29 @@ class Effects(Reading):
 
     def eot(self):
         return const("end_of_turn")
+
+    # 611.2b: "for as long as C": effect_duration(A, I, for_as_long_as(C))
+    def lasting(self, condition):
+        return fn("for_as_long_as", condition)
+
+    def lasting_both(self, first, second):
+        """"you control this creature and this creature remains tapped": both hold."""
+        return fn("for_as_long_as", fn("all_of", Function("", [first, second])))
+
+    def lasting_you_control(self, what):
+        return fn("controls", const("you"), what)
+
+    def lasting_tapped(self, what):
+        return fn("is", what, const("tapped"))
+
+    def lasting_on_battlefield(self, what):
+        return fn("on_battlefield", what)
+
+    def lasting_exiled(self, what):
+        return fn("in_zone", what, const("exile"))
+
+    def lasting_enchanted(self, what):
+        return fn("is", what, const("enchanted"))
 
     def modify_pt_target(self, target, pt, duration=None):
         return self._lasting([("effect", self._modify_pt(target, pt))], duration)

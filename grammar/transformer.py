@@ -500,6 +500,23 @@ class Sentences(Reading):
         *effects, quantity = rest
         return self._where_x(*self.may_one_shot(*effects), quantity)
 
+    def for_as_long_as(self, clauses, duration):
+        """611.2b: each effect of the sentence lasts for as long as the
+        condition holds (effect_duration(A, I, for_as_long_as(C))); an
+        effect with a duration of its own ("until end of turn") is not read."""
+        out = []
+        for clause in clauses:
+            if clause[0] == "effect_duration":
+                raise NotUnderstood("two durations")
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_duration", duration))
+        return ("spell", out)
+
+    def may_for_as_long_as(self, clauses, duration):
+        kind, out = self.for_as_long_as(clauses, duration)
+        return self.may_one_shot(out)
+
     def _unless(self, clauses, condition):
         """Each effect of the clauses with effect_condition(A, I, unless(S)),
         S the condition's words; a target in S is not read as one: refused."""
