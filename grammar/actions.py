@@ -309,14 +309,6 @@ class Actions(Reading):
         amount = fn("self_counters", String(words.value.split()[0]))
         return amount if k == 1 else fn("times", Number(k), amount)
 
-    def draw_for_each_self_counter(self, words, _this):
-        """"Draw a card for each charge counter on this artifact": draw(you, self_counters("charge"))."""
-        return self._effect(fn("draw", const("you"), self._self_counters(words)))
-
-    def gain_life_for_each_self_counter(self, n, words, _this):
-        """"You gain 2 life for each age counter on this enchantment"."""
-        return self._effect(fn("gain_life", const("you"), self._self_counters(words, int(n))))
-
     def lose_life_for_each_self_counter(self, n, words, _this):
         """"You lose 3 life for each soul counter on this artifact"."""
         return self._effect(fn("lose_life", const("you"), self._self_counters(words, int(n))))

@@ -470,10 +470,11 @@ class Effects(Reading):
             return x if value[0] == "+" else fn("neg", x)
         return fn("modify_pt_var", sel, *map(part, pt.value.split("/")))
 
-    def modify_pt_for_each(self, sel, pt, duration, group):
+    def modify_pt_for_each(self, sel, pt, duration, amount):
         """"Target creature gets +1/+0 until end of turn for each artifact you
-        control": modify_pt_var(Sel, P, T), each part K for each object of the
-        group: 0, count(G), neg(count(G)) or times(K, count(G))."""
+        control": modify_pt_var(Sel, P, T), each part K for each thing the
+        amount counts (amounts.lark's `each_amount`: count(G) of a group):
+        0, count(G), neg(count(G)) or times(K, count(G))."""
         if "x" in pt.value:
             raise NotUnderstood("X for each")
 
@@ -482,9 +483,17 @@ class Effects(Reading):
             if k == 0:
                 return Number(0)
             if abs(k) == 1:
-                return fn("count", group) if k > 0 else fn("neg", fn("count", group))
-            return fn("times", Number(k), fn("count", group))
+                return amount if k > 0 else fn("neg", amount)
+            return fn("times", Number(k), amount)
         return self._effect(fn("modify_pt_var", sel, *map(part, pt.value.split("/"))), duration)
+
+    def modify_pt_for_each_after(self, sel, pt, amount, duration=None):
+        return self.modify_pt_for_each(sel, pt, duration, amount)
+
+    def pump_for_each_and_gain(self, sel, pt, amount, items):
+        """"Until end of turn, target creature gets +1/+1 for each creature you
+        control and gains trample": the P/T change, then the grant, of one object."""
+        return self.modify_pt_for_each(sel, pt, None, amount) + self.gain_abilities(sel, items)
 
     # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
     def switch_pt_target(self, possessive, duration=None):
@@ -778,10 +787,10 @@ class Effects(Reading):
 
     def create_token_for_each(self, count, token, *rest):
         """"Create a 1/1 green Elf Warrior creature token for each Elf you control": count(Sel)."""
-        *state, sel = rest
+        *state, amount = rest
         if self._count(count) != Number(1):
             raise NotUnderstood("for each")
-        return self._create(fn("count", sel), token, *state)
+        return self._create(amount, token, *state)
 
     def create_token_equal(self, token, *rest):
         """"Create a number of Food tokens equal to S"."""
@@ -1266,9 +1275,10 @@ class Effects(Reading):
                                const("tapped")))
 
     @staticmethod
-    def _for_each(n, sel):
-        """N for each object matching Sel: count(Sel), times(N, count(Sel))."""
-        return fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
+    def _for_each(n, amount):
+        """N for each thing the amount counts (amounts.lark's `each_amount`):
+        count(Sel), times(N, count(Sel)) of a group."""
+        return amount if n == 1 else fn("times", Number(n), amount)
 
     def gain_life_for_each(self, n, sel):
         """"You gain 2 life for each creature you control"."""

@@ -322,10 +322,11 @@ class Statics(Reading):
             raise NotUnderstood("a group as commander")
         return self._effect(const("can_be_commander"))
 
-    def modify_pt_for_each_static(self, sel, pt, group):
+    def modify_pt_for_each_static(self, sel, pt, amount):
         """613.4c: "This creature gets +1/+0 for each artifact you control":
-        modify_pt_var, as the one-shot effect (grammar/effects.py)."""
-        return self.modify_pt_for_each(sel, pt, None, group)
+        modify_pt_var, as the one-shot effect (grammar/effects.py); the amount
+        amounts.lark's `each_amount` (count(G) of a group)."""
+        return self.modify_pt_for_each(sel, pt, None, amount)
 
     def modify_pt_and(self, sel, pt, rider):
         """"Enchanted creature gets +2/+2 and is goaded": the P/T change, then the rider's effects."""
@@ -558,7 +559,7 @@ class Statics(Reading):
         (sel_attached_to_self); "it" only of the object itself."""
         if sel != const("sel_self"):
             raise NotUnderstood("it")
-        return self.modify_pt_for_each_static(sel, pt, self.group(nouns, ("sel_attached_to_self", None)))
+        return self.modify_pt_for_each_static(sel, pt, fn("count", self.group(nouns, ("sel_attached_to_self", None))))
 
     def modify_pt_for_each_attached_either(self, sel, pt, first, second):
         """613.4c, 301.5, 303.4: "This creature gets +1/+1 for each Aura and Equipment
