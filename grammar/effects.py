@@ -859,6 +859,11 @@ class Effects(Reading):
     def pump_and_gain(self, sel, pt, items, duration=None):
         return self.modify_pt_referred(sel, pt, duration) + self.gain_abilities(sel, items, duration)
 
+    def gain_and_pump(self, sel, items, pt, duration=None):
+        """"Target creature gains trample and gets +2/+2 until end of turn":
+        the grants, then the P/T change, of one object, each with the duration."""
+        return self.gain_abilities(sel, items, duration) + self.modify_pt_referred(sel, pt, duration)
+
     def modify_pt_referred(self, sel, pt, duration=None):
         return self._effect(self._modify_pt(sel, pt), duration)
 

@@ -492,6 +492,9 @@ class Sentences(Reading):
     def where_x(self, clauses, quantity):
         return self._where_x("spell", clauses, quantity)
 
+    def until_end_of_turn_where_x(self, clauses, quantity):
+        return self.until_end_of_turn(self._where_x("spell", clauses, quantity)[1])
+
     def where_x_chain(self, *rest):
         *effects, quantity = rest
         return self._where_x(*self.one_shot_chain(*effects), quantity)
