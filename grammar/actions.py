@@ -4,7 +4,7 @@ keyword actions and others) over the shared object phrases."""
 from clingo import Number
 from lark import Token, v_args
 
-from .reading import NotUnderstood, Reading, String, _n, const, fn
+from .reading import NOUNS, PLURAL_NOUNS, NotUnderstood, Reading, String, _n, const, fn
 
 
 @v_args(inline=True)
@@ -35,6 +35,50 @@ class Actions(Reading):
         if what == const("they"):
             what = const("it")
         return self._effect(fn("doesnt_untap_next", what))
+
+    # 701.10b: double_pt(O, Which), Which power, toughness or power_and_toughness
+    def doubled_power(self):
+        return const("power")
+
+    def doubled_toughness(self):
+        return const("toughness")
+
+    def doubled_power_and_toughness(self):
+        return const("power_and_toughness")
+
+    def double_pt(self, what, which, duration=None):
+        """"Double this creature's power until end of turn" (O sel_self), "double its
+        power" (O it): it gets +X/+0, X its power as the effect begins (701.10b)."""
+        if isinstance(what, Token):  # "its": the object spoken of before
+            if not self.spoke_before:
+                raise NotUnderstood("its")
+            what = const("it")
+        return self._effect(fn("double_pt", what, which), duration)
+
+    def double_target_pt(self, possessive, which, duration=None):
+        """"Double target creature's power and toughness until end of turn": the possessive one word."""
+        noun = possessive.value.removesuffix("'s")
+        if noun == possessive.value or noun not in NOUNS or noun in PLURAL_NOUNS:
+            raise NotUnderstood(possessive.value)
+        target = self._target(self.group(self.words(possessive.__class__("WORD", noun))))
+        return self.double_pt(target, which, duration)
+
+    def double_pt_of(self, which, what, duration=None):
+        """"Double the power of each creature you control until end of turn": each its own."""
+        return self.double_pt(what, which, duration)
+
+    def double_each_counter(self, what):
+        """701.10e: "Double the number of each kind of counter on target permanent":
+        double_counters(O, any), as "Double the number of +1/+1 counters on ..."."""
+        return self._effect(fn("double_counters", what, const("any")))
+
+    def double_target_life(self, token):
+        """701.10d: "Double target player's life total": double_life_total(target(K))."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        return self._effect(fn("double_life_total", self._target(self._selector([(who, None)]))))
+
+    def double_your_life(self):
+        return self._effect(fn("double_life_total", const("you")))
 
     def doesnt_untap_it(self, what, *_words):
         """"That creature doesn't untap during its controller's untap step"
