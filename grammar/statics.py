@@ -328,6 +328,22 @@ class Statics(Reading):
         amounts.lark's `each_amount` (count(G) of a group)."""
         return self.modify_pt_for_each(sel, pt, None, amount)
 
+    def modify_pt_where_static(self, sel, pt, quantity):
+        """613.4c, 107.3c: "Equipped creature gets +X/+X, where X is the number of
+        Forests you control": modify_pt_var, x the amount S (amounts.lark; other(S)
+        where it does not read S), as the one-shot effect's. "its" in S (the
+        subject's own, of each object) is not read: `it` is an object spoken of before."""
+        if "x" not in pt.value:
+            raise NotUnderstood("where X")
+        term = self._modify_pt(sel, pt, quantity)
+
+        def mentions_it(symbol):
+            return symbol == const("it") or (symbol.type == SymbolType.Function
+                                              and any(map(mentions_it, symbol.arguments)))
+        if mentions_it(term):
+            raise NotUnderstood("its")
+        return [("effect", term)]
+
     def modify_pt_and(self, sel, pt, rider):
         """"Enchanted creature gets +2/+2 and is goaded": the P/T change, then the rider's effects."""
         return self.modify_pt(sel, pt) + rider(sel)
