@@ -492,6 +492,15 @@ class Sentences(Reading):
     def where_x(self, clauses, quantity):
         return self._where_x("spell", clauses, quantity)
 
+    def until_end_of_turn_continuous(self, clauses):
+        """"Until end of turn, creatures you control gain haste": the effects of
+        a continuous sentence, each a one-shot effect's lasting until end of turn
+        (611.2a, 611.2c), each with its effect_duration (not the whole ability's:
+        other sentences of it may have effects that last); only effects."""
+        if isinstance(clauses, ThisTurn) or any(c[0] not in ("effect", "grant_keyword") for c in clauses):
+            raise NotUnderstood("until end of turn, <static>")
+        return ("spell", [c for clause in clauses for c in (clause, ("effect_duration", const("end_of_turn")))])
+
     def until_end_of_turn_where_x(self, clauses, quantity):
         return self.until_end_of_turn(self._where_x("spell", clauses, quantity)[1])
 
