@@ -36,6 +36,24 @@ class Actions(Reading):
             what = const("it")
         return self._effect(fn("doesnt_untap_next", what))
 
+    # 122.5: move_counters(From, To, Kind, N): Kind a string, or any ("a counter");
+    # N n(K), x ("any number of") or all
+    def move_counters(self, count, *rest):
+        *kind, source, destination = rest
+        if isinstance(count, tuple) and count[1]:
+            raise NotUnderstood("another")
+        n = self._count(count)
+        amount = n if n == const("x") else fn("n", n)
+        return self._move(source, destination, kind, amount)
+
+    def move_all_counters(self, *rest):
+        *kind, source, destination = rest
+        return self._move(source, destination, kind, const("all"))
+
+    def _move(self, source, destination, kind, amount):
+        kind = kind[0] if kind else const("any")
+        return self._effect(fn("move_counters", source, destination, kind, amount))
+
     # 701.10b: double_pt(O, Which), Which power, toughness or power_and_toughness
     def doubled_power(self):
         return const("power")
