@@ -36,6 +36,20 @@ class Actions(Reading):
             what = const("it")
         return self._effect(fn("doesnt_untap_next", what))
 
+    def remove_any_counters(self, count, what):
+        """122.1: "Remove a counter from target permanent": remove_counters(O, any, N),
+        a counter of any kind (its controller's choice of kinds)."""
+        return self.remove_counters_effect(count, const("any"), what)
+
+    def remove_up_to_counters(self, n, *rest):
+        """"Remove up to three counters from target permanent": N up_to(K), as "Discard up to two cards"."""
+        *kind, what = rest
+        return self._effect(fn("remove_counters", what, kind[0] if kind else const("any"), fn("up_to", Number(n))))
+
+    def they_each_get(self, they, pt, duration=None):
+        """"They each get +2/+2 until end of turn": modify_pt(it, P, T), as "They get ..."."""
+        return self.modify_pt_referred(they, pt, duration)
+
     # 122.5: move_counters(From, To, Kind, N): Kind a string, or any ("a counter");
     # N n(K), x ("any number of") or all
     def move_counters(self, count, *rest):
