@@ -5,6 +5,7 @@ from clingo import Number, String, SymbolType
 from lark import v_args
 
 from .conditions import condition as typed_condition
+from .replacement import ThisTurn
 from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES,
                      KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
 
@@ -250,6 +251,11 @@ class Statics(Reading):
     def must_be_blocked(self, sel):
         """"This creature must be blocked if able" (509.1c)."""
         return self._effect(fn("must_be_blocked", sel))
+
+    def must_be_blocked_by_all_this_turn(self, _words, target):
+        """509.1c: "All creatures able to block target creature this turn do so": an
+        effect of the spell or ability for the turn (effect_duration end_of_turn)."""
+        return ThisTurn(self._effect(fn("must_be_blocked_by_all", target), const("end_of_turn")))
 
     def must_be_blocked_by_all(self, _words, sel):
         """"All creatures able to block this creature do so" (509.1c)."""
