@@ -4,7 +4,7 @@ keyword actions and others) over the shared object phrases."""
 from clingo import Number
 from lark import Token, v_args
 
-from .reading import NotUnderstood, Reading, String, _n, const, fn
+from .reading import NOUNS, PLURAL_NOUNS, NotUnderstood, Reading, String, _n, const, fn
 
 
 @v_args(inline=True)
@@ -35,6 +35,88 @@ class Actions(Reading):
         if what == const("they"):
             what = const("it")
         return self._effect(fn("doesnt_untap_next", what))
+
+    def remove_any_counters(self, count, what):
+        """122.1: "Remove a counter from target permanent": remove_counters(O, any, N),
+        a counter of any kind (its controller's choice of kinds)."""
+        return self.remove_counters_effect(count, const("any"), what)
+
+    def remove_up_to_counters(self, n, *rest):
+        """"Remove up to three counters from target permanent": N up_to(K), as "Discard up to two cards"."""
+        *kind, what = rest
+        return self._effect(fn("remove_counters", what, kind[0] if kind else const("any"), fn("up_to", Number(n))))
+
+    def they_each_get(self, they, pt, duration=None):
+        """"They each get +2/+2 until end of turn": modify_pt(it, P, T), as "They get ..."."""
+        return self.modify_pt_referred(they, pt, duration)
+
+    # 122.5: move_counters(From, To, Kind, N): Kind a string, or any ("a counter");
+    # N n(K), x ("any number of") or all
+    def move_counters(self, count, *rest):
+        *kind, source, destination = rest
+        if isinstance(count, tuple) and count[1]:
+            raise NotUnderstood("another")
+        n = self._count(count)
+        amount = n if n == const("x") else fn("n", n)
+        return self._move(source, destination, kind, amount)
+
+    def move_all_counters(self, *rest):
+        *kind, source, destination = rest
+        return self._move(source, destination, kind, const("all"))
+
+    def _move(self, source, destination, kind, amount):
+        kind = kind[0] if kind else const("any")
+        return self._effect(fn("move_counters", source, destination, kind, amount))
+
+    # 701.10b: double_pt(O, Which), Which power, toughness or power_and_toughness
+    def doubled_power(self):
+        return const("power")
+
+    def doubled_toughness(self):
+        return const("toughness")
+
+    def doubled_power_and_toughness(self):
+        return const("power_and_toughness")
+
+    def double_pt(self, what, which, duration=None):
+        """"Double this creature's power until end of turn" (O sel_self), "double its
+        power" (O it): it gets +X/+0, X its power as the effect begins (701.10b)."""
+        if isinstance(what, Token):  # "its": the object spoken of before
+            if not self.spoke_before:
+                raise NotUnderstood("its")
+            what = const("it")
+        return self._effect(fn("double_pt", what, which), duration)
+
+    def double_target_pt(self, possessive, which, duration=None):
+        """"Double target creature's power and toughness until end of turn": the possessive one word."""
+        noun = possessive.value.removesuffix("'s")
+        if noun == possessive.value or noun not in NOUNS or noun in PLURAL_NOUNS:
+            raise NotUnderstood(possessive.value)
+        target = self._target(self.group(self.words(possessive.__class__("WORD", noun))))
+        return self.double_pt(target, which, duration)
+
+    def double_pt_of(self, which, what, duration=None):
+        """"Double the power of each creature you control until end of turn": each its own."""
+        return self.double_pt(what, which, duration)
+
+    def double_each_counter(self, what):
+        """701.10e: "Double the number of each kind of counter on target permanent":
+        double_counters(O, any), as "Double the number of +1/+1 counters on ..."."""
+        return self._effect(fn("double_counters", what, const("any")))
+
+    def double_target_life(self, token):
+        """701.10d: "Double target player's life total": double_life_total(target(K))."""
+        who = "sel_opponent" if token.value.startswith("opponent") else "sel_player"
+        return self._effect(fn("double_life_total", self._target(self._selector([(who, None)]))))
+
+    def double_your_life(self):
+        return self._effect(fn("double_life_total", const("you")))
+
+    def doesnt_untap_it(self, what, *_words):
+        """"That creature doesn't untap during its controller's untap step"
+        (502.3): doesnt_untap(O), as a static ability's, for as long as the
+        sentence says (611.2b; without a duration, for the rest of the game, 611.2a)."""
+        return self._effect(fn("doesnt_untap", what))
 
     @staticmethod
     def _zones(tokens, *zones):
@@ -302,14 +384,6 @@ class Actions(Reading):
         self_counters(Kind) (Kind a string), times(K, self_counters(Kind))."""
         amount = fn("self_counters", String(words.value.split()[0]))
         return amount if k == 1 else fn("times", Number(k), amount)
-
-    def draw_for_each_self_counter(self, words, _this):
-        """"Draw a card for each charge counter on this artifact": draw(you, self_counters("charge"))."""
-        return self._effect(fn("draw", const("you"), self._self_counters(words)))
-
-    def gain_life_for_each_self_counter(self, n, words, _this):
-        """"You gain 2 life for each age counter on this enchantment"."""
-        return self._effect(fn("gain_life", const("you"), self._self_counters(words, int(n))))
 
     def lose_life_for_each_self_counter(self, n, words, _this):
         """"You lose 3 life for each soul counter on this artifact"."""

@@ -20,6 +20,36 @@ class Amounts(Reading):
     def amount_words(self, amount):
         return amount
 
+    # "for each S": the amount of an effect, once for each thing S names
+    def counted_group(self, sel):
+        """"for each creature you control": count(Sel), as "the number of"."""
+        return fn("count", sel)
+
+    def counted_basic_land_type(self, _words, sel):
+        """305.6: "for each basic land type among lands you control"."""
+        return fn("basic_land_types", sel)
+
+    def counted_color_among(self, _words, sel):
+        """105.2: "for each color among permanents you control"."""
+        return fn("colors_among", sel)
+
+    def counted_self_counter(self, words, _this):
+        """122.1: "for each charge counter on this artifact": self_counters(Kind)."""
+        return fn("self_counters", String(words.value.split()[0]))
+
+    # 608.2c: "for each creature destroyed this way": the objects of the
+    # group the ability's own action before (or its cost) acted on
+    _THIS_WAY_VERBS = {"destroyed": ("destroy",), "sacrificed": ("sacrifice",), "tapped": ("tap",),
+                       "discarded": ("discard",), "milled": ("mill", "top_of_library")}
+
+    def counted_this_way(self, nouns, words):
+        participle = words.value.split()[0]
+        verbs = self._THIS_WAY_VERBS[participle]
+        done = [term.name for term in self.earlier_effects] + [term.name for term, _ in self.costs]
+        if not any(name.startswith(verbs) for name in done):
+            raise NotUnderstood("this way")
+        return fn("count_this_way", const(participle), self.group(nouns))
+
     def number_of_group(self, sel):
         """"the number of creatures you control": count(Sel), as "for each"."""
         return fn("count", sel)

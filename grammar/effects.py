@@ -3,7 +3,7 @@ the typed effect terms."""
 
 import re
 
-from clingo import Number, String, Symbol
+from clingo import Function, Number, String, Symbol
 from lark import Token, v_args
 
 from .conditions import condition as typed_condition
@@ -424,6 +424,29 @@ class Effects(Reading):
     def eot(self):
         return const("end_of_turn")
 
+    # 611.2b: "for as long as C": effect_duration(A, I, for_as_long_as(C))
+    def lasting(self, condition):
+        return fn("for_as_long_as", condition)
+
+    def lasting_both(self, first, second):
+        """"you control this creature and this creature remains tapped": both hold."""
+        return fn("for_as_long_as", fn("all_of", Function("", [first, second])))
+
+    def lasting_you_control(self, what):
+        return fn("controls", const("you"), what)
+
+    def lasting_tapped(self, what):
+        return fn("is", what, const("tapped"))
+
+    def lasting_on_battlefield(self, what):
+        return fn("on_battlefield", what)
+
+    def lasting_exiled(self, what):
+        return fn("in_zone", what, const("exile"))
+
+    def lasting_enchanted(self, what):
+        return fn("is", what, const("enchanted"))
+
     def modify_pt_target(self, target, pt, duration=None):
         return self._lasting([("effect", self._modify_pt(target, pt))], duration)
 
@@ -447,10 +470,11 @@ class Effects(Reading):
             return x if value[0] == "+" else fn("neg", x)
         return fn("modify_pt_var", sel, *map(part, pt.value.split("/")))
 
-    def modify_pt_for_each(self, sel, pt, duration, group):
+    def modify_pt_for_each(self, sel, pt, duration, amount):
         """"Target creature gets +1/+0 until end of turn for each artifact you
-        control": modify_pt_var(Sel, P, T), each part K for each object of the
-        group: 0, count(G), neg(count(G)) or times(K, count(G))."""
+        control": modify_pt_var(Sel, P, T), each part K for each thing the
+        amount counts (amounts.lark's `each_amount`: count(G) of a group):
+        0, count(G), neg(count(G)) or times(K, count(G))."""
         if "x" in pt.value:
             raise NotUnderstood("X for each")
 
@@ -459,9 +483,17 @@ class Effects(Reading):
             if k == 0:
                 return Number(0)
             if abs(k) == 1:
-                return fn("count", group) if k > 0 else fn("neg", fn("count", group))
-            return fn("times", Number(k), fn("count", group))
+                return amount if k > 0 else fn("neg", amount)
+            return fn("times", Number(k), amount)
         return self._effect(fn("modify_pt_var", sel, *map(part, pt.value.split("/"))), duration)
+
+    def modify_pt_for_each_after(self, sel, pt, amount, duration=None):
+        return self.modify_pt_for_each(sel, pt, duration, amount)
+
+    def pump_for_each_and_gain(self, sel, pt, amount, items):
+        """"Until end of turn, target creature gets +1/+1 for each creature you
+        control and gains trample": the P/T change, then the grant, of one object."""
+        return self.modify_pt_for_each(sel, pt, None, amount) + self.gain_abilities(sel, items)
 
     # 613.4d: "Switch target creature's power and toughness": the possessive is one word.
     def switch_pt_target(self, possessive, duration=None):
@@ -755,10 +787,10 @@ class Effects(Reading):
 
     def create_token_for_each(self, count, token, *rest):
         """"Create a 1/1 green Elf Warrior creature token for each Elf you control": count(Sel)."""
-        *state, sel = rest
+        *state, amount = rest
         if self._count(count) != Number(1):
             raise NotUnderstood("for each")
-        return self._create(fn("count", sel), token, *state)
+        return self._create(amount, token, *state)
 
     def create_token_equal(self, token, *rest):
         """"Create a number of Food tokens equal to S"."""
@@ -826,6 +858,11 @@ class Effects(Reading):
 
     def pump_and_gain(self, sel, pt, items, duration=None):
         return self.modify_pt_referred(sel, pt, duration) + self.gain_abilities(sel, items, duration)
+
+    def gain_and_pump(self, sel, items, pt, duration=None):
+        """"Target creature gains trample and gets +2/+2 until end of turn":
+        the grants, then the P/T change, of one object, each with the duration."""
+        return self.gain_abilities(sel, items, duration) + self.modify_pt_referred(sel, pt, duration)
 
     def modify_pt_referred(self, sel, pt, duration=None):
         return self._effect(self._modify_pt(sel, pt), duration)
@@ -1243,9 +1280,10 @@ class Effects(Reading):
                                const("tapped")))
 
     @staticmethod
-    def _for_each(n, sel):
-        """N for each object matching Sel: count(Sel), times(N, count(Sel))."""
-        return fn("count", sel) if n == 1 else fn("times", Number(n), fn("count", sel))
+    def _for_each(n, amount):
+        """N for each thing the amount counts (amounts.lark's `each_amount`):
+        count(Sel), times(N, count(Sel)) of a group."""
+        return amount if n == 1 else fn("times", Number(n), amount)
 
     def gain_life_for_each(self, n, sel):
         """"You gain 2 life for each creature you control"."""

@@ -7,6 +7,7 @@ from clingo import Function, Number, String, SymbolType
 from lark import v_args
 
 from .conditions import condition as typed_condition
+from .replacement import ThisTurn
 from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES,
                      KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
 
@@ -253,6 +254,11 @@ class Statics(Reading):
         """"This creature must be blocked if able" (509.1c)."""
         return self._effect(fn("must_be_blocked", sel))
 
+    def must_be_blocked_by_all_this_turn(self, _words, target):
+        """509.1c: "All creatures able to block target creature this turn do so": an
+        effect of the spell or ability for the turn (effect_duration end_of_turn)."""
+        return ThisTurn(self._effect(fn("must_be_blocked_by_all", target), const("end_of_turn")))
+
     def must_be_blocked_by_all(self, _words, sel):
         """"All creatures able to block this creature do so" (509.1c)."""
         return self._effect(fn("must_be_blocked_by_all", sel))
@@ -324,10 +330,27 @@ class Statics(Reading):
             raise NotUnderstood("a group as commander")
         return self._effect(const("can_be_commander"))
 
-    def modify_pt_for_each_static(self, sel, pt, group):
+    def modify_pt_for_each_static(self, sel, pt, amount):
         """613.4c: "This creature gets +1/+0 for each artifact you control":
-        modify_pt_var, as the one-shot effect (grammar/effects.py)."""
-        return self.modify_pt_for_each(sel, pt, None, group)
+        modify_pt_var, as the one-shot effect (grammar/effects.py); the amount
+        amounts.lark's `each_amount` (count(G) of a group)."""
+        return self.modify_pt_for_each(sel, pt, None, amount)
+
+    def modify_pt_where_static(self, sel, pt, quantity):
+        """613.4c, 107.3c: "Equipped creature gets +X/+X, where X is the number of
+        Forests you control": modify_pt_var, x the amount S (amounts.lark; other(S)
+        where it does not read S), as the one-shot effect's. "its" in S (the
+        subject's own, of each object) is not read: `it` is an object spoken of before."""
+        if "x" not in pt.value:
+            raise NotUnderstood("where X")
+        term = self._modify_pt(sel, pt, quantity)
+
+        def mentions_it(symbol):
+            return symbol == const("it") or (symbol.type == SymbolType.Function
+                                              and any(map(mentions_it, symbol.arguments)))
+        if mentions_it(term):
+            raise NotUnderstood("its")
+        return [("effect", term)]
 
     def modify_pt_and(self, sel, pt, rider):
         """"Enchanted creature gets +2/+2 and is goaded": the P/T change, then the rider's effects."""
@@ -575,7 +598,7 @@ class Statics(Reading):
         (sel_attached_to_self); "it" only of the object itself."""
         if sel != const("sel_self"):
             raise NotUnderstood("it")
-        return self.modify_pt_for_each_static(sel, pt, self.group(nouns, ("sel_attached_to_self", None)))
+        return self.modify_pt_for_each_static(sel, pt, fn("count", self.group(nouns, ("sel_attached_to_self", None))))
 
     def modify_pt_for_each_attached_either(self, sel, pt, first, second):
         """613.4c, 301.5, 303.4: "This creature gets +1/+1 for each Aura and Equipment

@@ -546,6 +546,18 @@ class Sentences(Reading):
     def where_x(self, clauses, quantity):
         return self._where_x("spell", clauses, quantity)
 
+    def until_end_of_turn_continuous(self, clauses):
+        """"Until end of turn, creatures you control gain haste": the effects of
+        a continuous sentence, each a one-shot effect's lasting until end of turn
+        (611.2a, 611.2c), each with its effect_duration (not the whole ability's:
+        other sentences of it may have effects that last); only effects."""
+        if isinstance(clauses, ThisTurn) or any(c[0] not in ("effect", "grant_keyword") for c in clauses):
+            raise NotUnderstood("until end of turn, <static>")
+        return ("spell", [c for clause in clauses for c in (clause, ("effect_duration", const("end_of_turn")))])
+
+    def until_end_of_turn_where_x(self, clauses, quantity):
+        return self.until_end_of_turn(self._where_x("spell", clauses, quantity)[1])
+
     def where_x_chain(self, *rest):
         *effects, quantity = rest
         return self._where_x(*self.one_shot_chain(*effects), quantity)
@@ -553,6 +565,23 @@ class Sentences(Reading):
     def may_where_x(self, *rest):
         *effects, quantity = rest
         return self._where_x(*self.may_one_shot(*effects), quantity)
+
+    def for_as_long_as(self, clauses, duration):
+        """611.2b: each effect of the sentence lasts for as long as the
+        condition holds (effect_duration(A, I, for_as_long_as(C))); an
+        effect with a duration of its own ("until end of turn") is not read."""
+        out = []
+        for clause in clauses:
+            if clause[0] == "effect_duration":
+                raise NotUnderstood("two durations")
+            out.append(clause)
+            if clause[0] in ("effect", "grant_keyword"):
+                out.append(("effect_duration", duration))
+        return ("spell", out)
+
+    def may_for_as_long_as(self, clauses, duration):
+        kind, out = self.for_as_long_as(clauses, duration)
+        return self.may_one_shot(out)
 
     def _unless(self, clauses, condition):
         """Each effect of the clauses with effect_condition(A, I, unless(S)),
