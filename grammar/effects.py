@@ -7,7 +7,7 @@ from clingo import Number, String, Symbol
 from lark import Token, v_args
 
 from .conditions import condition as typed_condition
-from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
+from .reading import (_n, BASIC_LAND_TYPES, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
 
 
@@ -486,30 +486,47 @@ class Effects(Reading):
     def modify_pt_until(self, sel, pt, duration, where=None):
         return self._lasting([("effect", self._modify_pt(sel, pt, where))], duration)
 
-    def creature_with(self, *words):
-        for w in words:
-            if w.value not in KEYWORD_WORDS:
-                raise NotUnderstood(w.value)
-        return [w.value for w in words]
+    def becomes_pair(self, first, second):
+        """"blue and black": two colors (105.3)."""
+        if first.value not in COLORS or second.value not in COLORS:
+            raise NotUnderstood(f"{first.value} and {second.value}")
+        return ("pair", [first, second])
+
+    def becomes_with(self, items):
+        return ("with", items)
 
     def still_land(self, duration=None):
         return ("still_land", duration)
 
+    def _animated(self, sel, pt, parts, artifact_only=False):
+        """"becomes a 2/2 blue and black Elemental artifact creature with
+        flying": set_pt, add_card_type (artifact, creature), set_colors
+        (105.3), add_subtype and the abilities granted, in that order."""
+        words, grants = [], []
+        for part in parts:
+            if isinstance(part, Token):
+                words.append(part)
+            elif isinstance(part, tuple) and part[0] == "pair":
+                words += part[1]
+            elif isinstance(part, tuple) and part[0] == "with":
+                grants = part[1]
+        artifact = bool(words) and words[-1].value == "artifact"
+        if artifact_only and not artifact:
+            raise NotUnderstood("not an artifact creature")
+        words = words[:-1] if artifact else words
+        p, t = self._pt(pt)
+        out = [("effect", fn("set_pt", sel, p, t))]
+        out += [("effect", fn("add_card_type", sel, const("artifact")))] if artifact else []
+        out += [("effect", fn("add_card_type", sel, const("creature")))]
+        return out + self._becomes_words(sel, words) + self._grants(sel, grants)
+
     def becomes_creature(self, sel, pt, *rest):
         """"becomes a 0/0 Elemental creature with haste that's still a land"
         (205.1b: it keeps its types only when the text says so)."""
-        *words, tail = rest
-        keywords = words.pop() if words and isinstance(words[-1], list) else []
-        if not all(w.value in SUBTYPES for w in words):
-            raise NotUnderstood(" ".join(w.value for w in words))
-        p, t = pt.value.split("/")
-        out = [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
-               ("effect", fn("add_card_type", sel, const("creature")))]
-        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
-        out += [("grant_keyword", sel, String(k)) for k in keywords]
-        return self._lasting(out, tail[1])
+        *parts, tail = rest
+        return self._lasting(self._animated(sel, pt, parts), tail[1])
 
-    def _becomes_words(self, sel, words, keywords=()):
+    def _becomes_words(self, sel, words):
         """The colors (105.3: they replace the object's colors) and creature
         types of "becomes a 2/2 green Elf creature", in that order."""
         colors = []
@@ -518,22 +535,21 @@ class Effects(Reading):
         if not all(w.value in SUBTYPES for w in words) or len(set(colors)) < len(colors):
             raise NotUnderstood(" ".join(w.value for w in words))
         out = [("effect", fn("set_colors", sel, fn("", *colors)))] if colors else []
-        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
-        return out + [("grant_keyword", sel, String(k)) for k in keywords]
+        return out + [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
+
+    def becomes_land_type(self, sel, word, duration=None):
+        """305.7: "Target land becomes a Swamp (until end of turn)": its land
+        subtypes become that one, set_land_subtype(O, T), as "Enchanted land is a Swamp"."""
+        if word.value not in BASIC_LAND_TYPES:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("set_land_subtype", sel, const(SUBTYPES[word.value])), duration)
 
     def becomes_artifact_creature(self, sel, pt, *rest):
         """205.1b: "becomes a 4/4 Construct artifact creature (with flying) until
         end of turn": an artifact creature keeps its prior card types."""
-        words = [w for w in rest if isinstance(w, Token)]
-        keywords = next((r for r in rest if isinstance(r, list)), [])
         duration = next((r for r in rest if isinstance(r, Symbol)), None)
-        if not words or words[-1].value != "artifact":
-            raise NotUnderstood("not an artifact creature")
-        p, t = pt.value.split("/")
-        out = [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
-               ("effect", fn("add_card_type", sel, const("artifact"))),
-               ("effect", fn("add_card_type", sel, const("creature")))]
-        return self._lasting(out + self._becomes_words(sel, words[:-1], keywords), duration)
+        parts = [r for r in rest if not isinstance(r, Symbol)]
+        return self._lasting(self._animated(sel, pt, parts, artifact_only=True), duration)
 
     @staticmethod
     def _lasting(clauses, duration):
