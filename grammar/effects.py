@@ -3,12 +3,26 @@ the typed effect terms."""
 
 import re
 
-from clingo import Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Token, v_args
 
 from .conditions import condition as typed_condition
 from .reading import (_n, BASIC_LAND_TYPES, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
+
+
+def _has_x(sym):
+    """Whether a term holds the constant x (107.3)."""
+    return sym == const("x") or (sym.type == SymbolType.Function and any(_has_x(a) for a in sym.arguments))
+
+
+def _x_replaced(sym, amount):
+    """The term with each x the amount of "..., where X is S" (an X/X token's power and toughness)."""
+    if sym == const("x"):
+        return amount
+    if sym.type != SymbolType.Function or not sym.arguments:
+        return sym
+    return Function(sym.name, [_x_replaced(a, amount) for a in sym.arguments], sym.positive)
 
 
 @v_args(inline=True)
@@ -689,10 +703,64 @@ class Effects(Reading):
     def create_token(self, count, token):
         return self._effect(fn("create_token", self._count_amount(count), token))
 
-    def predefined_token(self, word):
-        if word.value not in PREDEFINED_TOKENS:
-            raise NotUnderstood(word.value)
-        return fn("token", const(PREDEFINED_TOKENS[word.value]))
+    def predefined_token(self, *words):
+        """111.10: "a Treasure token", "a Monster Role token": token(K)."""
+        name = " ".join(w.value for w in words)
+        if name not in PREDEFINED_TOKENS:
+            raise NotUnderstood(name)
+        return fn("token", const(constant_name(PREDEFINED_TOKENS[name])))
+
+    def role_token(self, *words):
+        """111.10j-r: "a Wicked Role token": token(wicked_role)."""
+        return self.predefined_token(*words[:-1], Token("WORD", "role"))
+
+    def token_name_words(self, *words):
+        return words
+
+    def token_name(self, words):
+        """111.4: the name the effect gives the token, as printed."""
+        return ("name", String(self.text[words[0].start_pos:words[-1].end_pos]))
+
+    def named_creature_token(self, pt, words, *rest):
+        """"a 1/1 colorless Insect artifact creature token with flying named
+        Wasp": named(Name, T), T the token's characteristics."""
+        name = next(r[1] for r in rest if r[0] == "name")
+        withs = [r for r in rest if r[0] != "name"]
+        keywords = [k for w in withs for k in w[0]]
+        quoted = [q for w in withs for q in w[1]]
+        if len(set(keywords)) < len(keywords):
+            raise NotUnderstood("a keyword said twice")
+        return fn("named", name, self.creature_token(pt, words, (keywords, quoted)))
+
+    def named_two_color_token(self, pt, color, words, *rest):
+        if color.value not in COLORS or not words or words[0] not in COLORS:
+            raise NotUnderstood(color.value)
+        return self.named_creature_token(pt, [color.value] + words, *rest)
+
+    def legendary_token(self, *parts):
+        """"Karox Bladewing, a legendary 4/4 red Dragon creature token with
+        flying": legendary(named(Name, T)) (205.4: the legend rule applies to it)."""
+        names = [p for p in parts if isinstance(p, tuple) and p and isinstance(p[0], Token)]
+        rest = [p for p in parts if not (isinstance(p, tuple) and p and isinstance(p[0], Token))]
+        name = String(self.text[names[0][0].start_pos:names[-1][-1].end_pos])
+        token = (self.two_color_token if len(rest) > 1 and isinstance(rest[1], Token) else self.creature_token)(*rest)
+        return fn("legendary", fn("named", name, token))
+
+    legendary_two_color_token = legendary_token
+
+    def create_legendary_token(self, token):
+        return self._create(fn("n", Number(1)), token)
+
+    def create_one_tapped_token(self, token):
+        """"You create a tapped Treasure token"."""
+        return self._create(fn("n", Number(1)), token, const("tapped"))
+
+    def create_that_many_tapped(self, token):
+        return self._create(self._that_many("that many"), token, const("tapped"))
+
+    def attached_to(self, what):
+        """303.4f: the Aura token enters attached to O: State attached_to(O)."""
+        return fn("attached_to", what)
 
     def creature_token(self, pt, words, abilities=((), ())):
         """"a 1/1 green Saproling creature token with flying": token(P, T,
@@ -716,8 +784,8 @@ class Effects(Reading):
         vehicle = const("vehicle") in subtypes and types == [const("artifact")]
         if (const("creature") not in types and not vehicle) or len(set(words)) < len(words):
             raise NotUnderstood(" ".join(words))
-        p, t = pt.value.split("/")
-        args = [Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
+        p, t = (const("x"), const("x")) if pt.value == "x/x" else map(Number, map(int, pt.value.split("/")))
+        args = [p, t, fn("", *colors), fn("", *subtypes),
                 fn("", *types), fn("", *keywords)]
         return fn("token", *args, *([fn("", *quoted)] if quoted else []))
 
@@ -765,9 +833,11 @@ class Effects(Reading):
     def create_token_where(self, count, token, *rest):
         """"Create X 1/1 green Saproling creature tokens, where X is S"."""
         *state, quantity = rest
-        if self._count(count) != const("x"):
+        amount = self._amount(quantity)
+        number = self._count_amount(count)
+        if number != const("x") and not _has_x(token):
             raise NotUnderstood("where X")
-        return self._create(self._amount(quantity), token, *state)
+        return self._create(amount if number == const("x") else number, _x_replaced(token, amount), *state)
 
     def create_token_for_each(self, count, token, *rest):
         """"Create a 1/1 green Elf Warrior creature token for each Elf you control": count(Sel)."""
