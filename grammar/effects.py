@@ -408,8 +408,29 @@ class Effects(Reading):
     def may_choose_new_targets(self):
         return [("effect", const("may_choose_new_targets"))]
 
-    def create_token_copy(self, target):
-        return [("effect", fn("create_token_copy", target))]
+    def create_token_copy(self, target, exceptions=()):
+        """707.2; 707.9b: the exceptions of the copy, each an effect
+        copy_exception(E) after it, as those of enter_as_copy."""
+        return [("effect", fn("create_token_copy", target))] + [
+            ("effect", fn("copy_exception", e)) for e in exceptions]
+
+    def create_token_copies(self, count, target, exceptions=()):
+        """"Create two tokens that are copies of it": create_token_copies(N, O)."""
+        return ([("effect", fn("create_token_copies", self._count_amount(count), target))]
+                + [("effect", fn("copy_exception", e)) for e in exceptions])
+
+    def _token_copy_state(self, count, state, target, exceptions):
+        """"Create a tapped (and attacking) token that's a copy of O": create_token_copy(O, State)."""
+        if self._count(count) != Number(1):
+            raise NotUnderstood("tokens")
+        return ([("effect", fn("create_token_copy", target, const(state)))]
+                + [("effect", fn("copy_exception", e)) for e in exceptions])
+
+    def create_tapped_token_copy(self, count, target, exceptions=()):
+        return self._token_copy_state(count, "tapped", target, exceptions)
+
+    def create_attacking_token_copy(self, count, target, exceptions=()):
+        return self._token_copy_state(count, "tapped_and_attacking", target, exceptions)
 
     def investigate(self):
         return [("effect", fn("investigate", Number(1)))]
