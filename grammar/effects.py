@@ -579,6 +579,17 @@ class Effects(Reading):
             raise NotUnderstood(word.value)
         return self._effect(fn("set_land_subtype", sel, const(SUBTYPES[word.value])), duration)
 
+    def becomes_type_too(self, sel, word, duration=None):
+        """205.1b: "It becomes a Vampire in addition to its other types":
+        add_subtype(O, T), or add_card_type(O, T) of a card type."""
+        if word.value in CARD_TYPES:
+            term = fn("add_card_type", sel, const(CARD_TYPES[word.value]))
+        elif word.value in SUBTYPES:
+            term = fn("add_subtype", sel, const(SUBTYPES[word.value]))
+        else:
+            raise NotUnderstood(word.value)
+        return self._effect(term, duration)
+
     def becomes_artifact_creature(self, sel, pt, *rest):
         """205.1b: "becomes a 4/4 Construct artifact creature (with flying) until
         end of turn": an artifact creature keeps its prior card types."""
@@ -771,6 +782,11 @@ class Effects(Reading):
 
     def create_legendary_token(self, token):
         return self._create(fn("n", Number(1)), token)
+
+    def create_token_list(self, *parts):
+        """"Create a 1/1 green Snake creature token, a 2/2 green Wolf creature
+        token, and a 3/3 green Elephant creature token": one create_token each."""
+        return [c for count, token in zip(parts[::2], parts[1::2]) for c in self.create_token(count, token)]
 
     def create_one_tapped_token(self, token):
         """"You create a tapped Treasure token"."""
