@@ -783,6 +783,15 @@ class Effects(Reading):
     def create_legendary_token(self, token):
         return self._create(fn("n", Number(1)), token)
 
+    def get_emblem(self, who, *quotes):
+        """114.1, 114.4: the player gets an emblem with the quoted abilities:
+        get_emblem(Who, (B1, ...)), each B the sub(A, K) of a quoted ability."""
+        self._player(who)
+        return self._effect(fn("get_emblem", who, fn("", *[self.quotes[q.value.strip('"')] for q in quotes])))
+
+    def get_emblem_you(self, *quotes):
+        return self.get_emblem(const("you"), *quotes)
+
     def create_token_list(self, *parts):
         """"Create a 1/1 green Snake creature token, a 2/2 green Wolf creature
         token, and a 3/3 green Elephant creature token": one create_token each."""
