@@ -579,6 +579,21 @@ class Effects(Reading):
             raise NotUnderstood(word.value)
         return self._effect(fn("set_land_subtype", sel, const(SUBTYPES[word.value])), duration)
 
+    def may_have_become_creature(self, sel, pt, *rest):
+        """"You may have target land you control become a 3/3 Elemental
+        creature with haste until end of turn. It's still a land.": the
+        animation of becomes_creature, optional (effect_optional)."""
+        return self._each_optional(self.becomes_creature(sel, pt, *rest))
+
+    def may_have_become_artifact_creature(self, sel, pt, *rest):
+        return self._each_optional(self.becomes_artifact_creature(sel, pt, *rest))
+
+    @staticmethod
+    def _each_optional(clauses):
+        """Each effect (a granted keyword too) optional, as "You may ..." makes them."""
+        return [c for clause in clauses for c in
+                ([clause, ("effect_optional",)] if clause[0] in ("effect", "grant_keyword") else [clause])]
+
     def becomes_type_too(self, sel, word, duration=None):
         """205.1b: "It becomes a Vampire in addition to its other types":
         add_subtype(O, T), or add_card_type(O, T) of a card type."""
