@@ -3,12 +3,26 @@ the typed effect terms."""
 
 import re
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Token, v_args
 
 from .conditions import condition as typed_condition
-from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
+from .reading import (_n, BASIC_LAND_TYPES, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
+
+
+def _has_x(sym):
+    """Whether a term holds the constant x (107.3)."""
+    return sym == const("x") or (sym.type == SymbolType.Function and any(_has_x(a) for a in sym.arguments))
+
+
+def _x_replaced(sym, amount):
+    """The term with each x the amount of "..., where X is S" (an X/X token's power and toughness)."""
+    if sym == const("x"):
+        return amount
+    if sym.type != SymbolType.Function or not sym.arguments:
+        return sym
+    return Function(sym.name, [_x_replaced(a, amount) for a in sym.arguments], sym.positive)
 
 
 @v_args(inline=True)
@@ -394,8 +408,29 @@ class Effects(Reading):
     def may_choose_new_targets(self):
         return [("effect", const("may_choose_new_targets"))]
 
-    def create_token_copy(self, target):
-        return [("effect", fn("create_token_copy", target))]
+    def create_token_copy(self, target, exceptions=()):
+        """707.2; 707.9b: the exceptions of the copy, each an effect
+        copy_exception(E) after it, as those of enter_as_copy."""
+        return [("effect", fn("create_token_copy", target))] + [
+            ("effect", fn("copy_exception", e)) for e in exceptions]
+
+    def create_token_copies(self, count, target, exceptions=()):
+        """"Create two tokens that are copies of it": create_token_copies(N, O)."""
+        return ([("effect", fn("create_token_copies", self._count_amount(count), target))]
+                + [("effect", fn("copy_exception", e)) for e in exceptions])
+
+    def _token_copy_state(self, count, state, target, exceptions):
+        """"Create a tapped (and attacking) token that's a copy of O": create_token_copy(O, State)."""
+        if self._count(count) != Number(1):
+            raise NotUnderstood("tokens")
+        return ([("effect", fn("create_token_copy", target, const(state)))]
+                + [("effect", fn("copy_exception", e)) for e in exceptions])
+
+    def create_tapped_token_copy(self, count, target, exceptions=()):
+        return self._token_copy_state(count, "tapped", target, exceptions)
+
+    def create_attacking_token_copy(self, count, target, exceptions=()):
+        return self._token_copy_state(count, "tapped_and_attacking", target, exceptions)
 
     def investigate(self):
         return [("effect", fn("investigate", Number(1)))]
@@ -518,30 +553,47 @@ class Effects(Reading):
     def modify_pt_until(self, sel, pt, duration, where=None):
         return self._lasting([("effect", self._modify_pt(sel, pt, where))], duration)
 
-    def creature_with(self, *words):
-        for w in words:
-            if w.value not in KEYWORD_WORDS:
-                raise NotUnderstood(w.value)
-        return [w.value for w in words]
+    def becomes_pair(self, first, second):
+        """"blue and black": two colors (105.3)."""
+        if first.value not in COLORS or second.value not in COLORS:
+            raise NotUnderstood(f"{first.value} and {second.value}")
+        return ("pair", [first, second])
+
+    def becomes_with(self, items):
+        return ("with", items)
 
     def still_land(self, duration=None):
         return ("still_land", duration)
 
+    def _animated(self, sel, pt, parts, artifact_only=False):
+        """"becomes a 2/2 blue and black Elemental artifact creature with
+        flying": set_pt, add_card_type (artifact, creature), set_colors
+        (105.3), add_subtype and the abilities granted, in that order."""
+        words, grants = [], []
+        for part in parts:
+            if isinstance(part, Token):
+                words.append(part)
+            elif isinstance(part, tuple) and part[0] == "pair":
+                words += part[1]
+            elif isinstance(part, tuple) and part[0] == "with":
+                grants = part[1]
+        artifact = bool(words) and words[-1].value == "artifact"
+        if artifact_only and not artifact:
+            raise NotUnderstood("not an artifact creature")
+        words = words[:-1] if artifact else words
+        p, t = self._pt(pt)
+        out = [("effect", fn("set_pt", sel, p, t))]
+        out += [("effect", fn("add_card_type", sel, const("artifact")))] if artifact else []
+        out += [("effect", fn("add_card_type", sel, const("creature")))]
+        return out + self._becomes_words(sel, words) + self._grants(sel, grants)
+
     def becomes_creature(self, sel, pt, *rest):
         """"becomes a 0/0 Elemental creature with haste that's still a land"
         (205.1b: it keeps its types only when the text says so)."""
-        *words, tail = rest
-        keywords = words.pop() if words and isinstance(words[-1], list) else []
-        if not all(w.value in SUBTYPES for w in words):
-            raise NotUnderstood(" ".join(w.value for w in words))
-        p, t = pt.value.split("/")
-        out = [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
-               ("effect", fn("add_card_type", sel, const("creature")))]
-        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
-        out += [("grant_keyword", sel, String(k)) for k in keywords]
-        return self._lasting(out, tail[1])
+        *parts, tail = rest
+        return self._lasting(self._animated(sel, pt, parts), tail[1])
 
-    def _becomes_words(self, sel, words, keywords=()):
+    def _becomes_words(self, sel, words):
         """The colors (105.3: they replace the object's colors) and creature
         types of "becomes a 2/2 green Elf creature", in that order."""
         colors = []
@@ -550,22 +602,47 @@ class Effects(Reading):
         if not all(w.value in SUBTYPES for w in words) or len(set(colors)) < len(colors):
             raise NotUnderstood(" ".join(w.value for w in words))
         out = [("effect", fn("set_colors", sel, fn("", *colors)))] if colors else []
-        out += [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
-        return out + [("grant_keyword", sel, String(k)) for k in keywords]
+        return out + [("effect", fn("add_subtype", sel, const(SUBTYPES[w.value]))) for w in words]
+
+    def becomes_land_type(self, sel, word, duration=None):
+        """305.7: "Target land becomes a Swamp (until end of turn)": its land
+        subtypes become that one, set_land_subtype(O, T), as "Enchanted land is a Swamp"."""
+        if word.value not in BASIC_LAND_TYPES:
+            raise NotUnderstood(word.value)
+        return self._effect(fn("set_land_subtype", sel, const(SUBTYPES[word.value])), duration)
+
+    def may_have_become_creature(self, sel, pt, *rest):
+        """"You may have target land you control become a 3/3 Elemental
+        creature with haste until end of turn. It's still a land.": the
+        animation of becomes_creature, optional (effect_optional)."""
+        return self._each_optional(self.becomes_creature(sel, pt, *rest))
+
+    def may_have_become_artifact_creature(self, sel, pt, *rest):
+        return self._each_optional(self.becomes_artifact_creature(sel, pt, *rest))
+
+    @staticmethod
+    def _each_optional(clauses):
+        """Each effect (a granted keyword too) optional, as "You may ..." makes them."""
+        return [c for clause in clauses for c in
+                ([clause, ("effect_optional",)] if clause[0] in ("effect", "grant_keyword") else [clause])]
+
+    def becomes_type_too(self, sel, word, duration=None):
+        """205.1b: "It becomes a Vampire in addition to its other types":
+        add_subtype(O, T), or add_card_type(O, T) of a card type."""
+        if word.value in CARD_TYPES:
+            term = fn("add_card_type", sel, const(CARD_TYPES[word.value]))
+        elif word.value in SUBTYPES:
+            term = fn("add_subtype", sel, const(SUBTYPES[word.value]))
+        else:
+            raise NotUnderstood(word.value)
+        return self._effect(term, duration)
 
     def becomes_artifact_creature(self, sel, pt, *rest):
         """205.1b: "becomes a 4/4 Construct artifact creature (with flying) until
         end of turn": an artifact creature keeps its prior card types."""
-        words = [w for w in rest if isinstance(w, Token)]
-        keywords = next((r for r in rest if isinstance(r, list)), [])
         duration = next((r for r in rest if isinstance(r, Symbol)), None)
-        if not words or words[-1].value != "artifact":
-            raise NotUnderstood("not an artifact creature")
-        p, t = pt.value.split("/")
-        out = [("effect", fn("set_pt", sel, Number(int(p)), Number(int(t)))),
-               ("effect", fn("add_card_type", sel, const("artifact"))),
-               ("effect", fn("add_card_type", sel, const("creature")))]
-        return self._lasting(out + self._becomes_words(sel, words[:-1], keywords), duration)
+        parts = [r for r in rest if not isinstance(r, Symbol)]
+        return self._lasting(self._animated(sel, pt, parts, artifact_only=True), duration)
 
     @staticmethod
     def _lasting(clauses, duration):
@@ -705,10 +782,78 @@ class Effects(Reading):
     def create_token(self, count, token):
         return self._effect(fn("create_token", self._count_amount(count), token))
 
-    def predefined_token(self, word):
-        if word.value not in PREDEFINED_TOKENS:
-            raise NotUnderstood(word.value)
-        return fn("token", const(PREDEFINED_TOKENS[word.value]))
+    def predefined_token(self, *words):
+        """111.10: "a Treasure token", "a Monster Role token": token(K)."""
+        name = " ".join(w.value for w in words)
+        if name not in PREDEFINED_TOKENS:
+            raise NotUnderstood(name)
+        return fn("token", const(constant_name(PREDEFINED_TOKENS[name])))
+
+    def role_token(self, *words):
+        """111.10j-r: "a Wicked Role token": token(wicked_role)."""
+        return self.predefined_token(*words[:-1], Token("WORD", "role"))
+
+    def token_name_words(self, *words):
+        return words
+
+    def token_name(self, words):
+        """111.4: the name the effect gives the token, as printed."""
+        return ("name", String(self.text[words[0].start_pos:words[-1].end_pos]))
+
+    def named_creature_token(self, pt, words, *rest):
+        """"a 1/1 colorless Insect artifact creature token with flying named
+        Wasp": named(Name, T), T the token's characteristics."""
+        name = next(r[1] for r in rest if r[0] == "name")
+        withs = [r for r in rest if r[0] != "name"]
+        keywords = [k for w in withs for k in w[0]]
+        quoted = [q for w in withs for q in w[1]]
+        if len(set(keywords)) < len(keywords):
+            raise NotUnderstood("a keyword said twice")
+        return fn("named", name, self.creature_token(pt, words, (keywords, quoted)))
+
+    def named_two_color_token(self, pt, color, words, *rest):
+        if color.value not in COLORS or not words or words[0] not in COLORS:
+            raise NotUnderstood(color.value)
+        return self.named_creature_token(pt, [color.value] + words, *rest)
+
+    def legendary_token(self, *parts):
+        """"Karox Bladewing, a legendary 4/4 red Dragon creature token with
+        flying": legendary(named(Name, T)) (205.4: the legend rule applies to it)."""
+        names = [p for p in parts if isinstance(p, tuple) and p and isinstance(p[0], Token)]
+        rest = [p for p in parts if not (isinstance(p, tuple) and p and isinstance(p[0], Token))]
+        name = String(self.text[names[0][0].start_pos:names[-1][-1].end_pos])
+        token = (self.two_color_token if len(rest) > 1 and isinstance(rest[1], Token) else self.creature_token)(*rest)
+        return fn("legendary", fn("named", name, token))
+
+    legendary_two_color_token = legendary_token
+
+    def create_legendary_token(self, token):
+        return self._create(fn("n", Number(1)), token)
+
+    def get_emblem(self, who, *quotes):
+        """114.1, 114.4: the player gets an emblem with the quoted abilities:
+        get_emblem(Who, (B1, ...)), each B the sub(A, K) of a quoted ability."""
+        self._player(who)
+        return self._effect(fn("get_emblem", who, fn("", *[self.quotes[q.value.strip('"')] for q in quotes])))
+
+    def get_emblem_you(self, *quotes):
+        return self.get_emblem(const("you"), *quotes)
+
+    def create_token_list(self, *parts):
+        """"Create a 1/1 green Snake creature token, a 2/2 green Wolf creature
+        token, and a 3/3 green Elephant creature token": one create_token each."""
+        return [c for count, token in zip(parts[::2], parts[1::2]) for c in self.create_token(count, token)]
+
+    def create_one_tapped_token(self, token):
+        """"You create a tapped Treasure token"."""
+        return self._create(fn("n", Number(1)), token, const("tapped"))
+
+    def create_that_many_tapped(self, token):
+        return self._create(self._that_many("that many"), token, const("tapped"))
+
+    def attached_to(self, what):
+        """303.4f: the Aura token enters attached to O: State attached_to(O)."""
+        return fn("attached_to", what)
 
     def creature_token(self, pt, words, abilities=((), ())):
         """"a 1/1 green Saproling creature token with flying": token(P, T,
@@ -732,8 +877,8 @@ class Effects(Reading):
         vehicle = const("vehicle") in subtypes and types == [const("artifact")]
         if (const("creature") not in types and not vehicle) or len(set(words)) < len(words):
             raise NotUnderstood(" ".join(words))
-        p, t = pt.value.split("/")
-        args = [Number(int(p)), Number(int(t)), fn("", *colors), fn("", *subtypes),
+        p, t = (const("x"), const("x")) if pt.value == "x/x" else map(Number, map(int, pt.value.split("/")))
+        args = [p, t, fn("", *colors), fn("", *subtypes),
                 fn("", *types), fn("", *keywords)]
         return fn("token", *args, *([fn("", *quoted)] if quoted else []))
 
@@ -781,9 +926,11 @@ class Effects(Reading):
     def create_token_where(self, count, token, *rest):
         """"Create X 1/1 green Saproling creature tokens, where X is S"."""
         *state, quantity = rest
-        if self._count(count) != const("x"):
+        amount = self._amount(quantity)
+        number = self._count_amount(count)
+        if number != const("x") and not _has_x(token):
             raise NotUnderstood("where X")
-        return self._create(self._amount(quantity), token, *state)
+        return self._create(amount if number == const("x") else number, _x_replaced(token, amount), *state)
 
     def create_token_for_each(self, count, token, *rest):
         """"Create a 1/1 green Elf Warrior creature token for each Elf you control": count(Sel)."""

@@ -78,6 +78,9 @@ LANDWALK = tuple(t + 'walk' for t in BASIC_LAND_TYPES)
 PREDEFINED_TOKENS = (
     'Treasure', 'Food', 'Gold', 'Walker', 'Shard', 'Clue', 'Blood',
     'Powerstone', 'Map', 'Junk', 'Lander',
+    # 111.10j-r: the Role tokens, colorless Aura Role enchantment tokens
+    'Cursed Role', 'Monster Role', 'Royal Role', 'Sorcerer Role', 'Virtuous Role',
+    'Wicked Role', 'Young Hero Role',
     # a predefined token of cards newer than the Comprehensive Rules text of
     # shared/data (2026-01-16), which has no 111.10 entry for it: a name only
     'Mutagen',
