@@ -382,6 +382,18 @@ class Effects(Reading):
         return [("effect", fn("counter", what)),
                 ("effect_condition", typed_condition(self, "unless", condition))]
 
+    def counter_that(self, _words):
+        """"Counter that spell or ability": the one the ability spoke of before."""
+        return [("effect", fn("counter", const("it")))]
+
+    def counter_that_unless(self, _words, condition):
+        return [("effect", fn("counter", const("it"))),
+                ("effect_condition", typed_condition(self, "unless", condition))]
+
+    def copy_that_spell_or_ability(self, _words):
+        """707.10: "Copy that spell or ability": which of them the words do not tell."""
+        return [("effect", fn("copy_object", const("it")))]
+
     def copy_spell(self, target):
         return [("effect", fn("copy_spell", target))]
 
