@@ -17,6 +17,16 @@ class Targets(Reading):
     def target_counted(self, count, sel):
         return self._target(sel, *count)
 
+    def target_counted_single_graveyard(self, count, sel):
+        """"up to two target cards from a single graveyard": cards in any
+        graveyard (sel_zone(S, all(graveyard))), all of them in the same one
+        (target_same_graveyard(A, K))."""
+        if any(f.name == "sel_zone" and f.arguments[0] == sel for f in self.facts):
+            raise NotUnderstood("two zones")
+        self.facts.append(fn("sel_zone", sel, fn("all", const("graveyard"))))
+        self.facts.append(fn("target_same_graveyard", self.ab, Number(self.next_target)))
+        return self._target(sel, *count)
+
     def target_counted_other(self, count, sel):
         return self._other_target(sel, *count)
 
