@@ -467,6 +467,41 @@ class Actions(Reading):
         """400.3: "Target creature's owner shuffles it into their library"."""
         return self.owner_shuffles_it(target, library)
 
+    def player_puts_on_top(self, who, count, noun, zone, library):
+        """"Target opponent puts a card from their hand on top of their library":
+        that player chooses which, put_on_library(you, Sel, N, top) with
+        effect_player(A, I, Who) (Sel a card in their hand)."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        if extra or zone.value not in ("hand", "graveyard") or library.value != "library" or (
+                noun.value != ("card" if n == 1 else "cards")):
+            raise NotUnderstood(noun.value)
+        sel = self._selector([("sel_zone", const(zone.value))])
+        return self._acting(who, self._effect(fn("put_on_library", const("you"), sel, _n(n), const("top"))))
+
+    def exile_from(self, what, zone):
+        """"Exile this card from your graveyard": exile(O, Z), O only if it is in zone Z."""
+        if zone.value not in ("graveyard", "hand"):
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("exile", what, const(zone.value)))
+
+    def return_from_tapped_attacking(self, what, zone):
+        """508.4: "Return this card from your graveyard to the battlefield tapped
+        and attacking": return_to_battlefield(O, Z, tapped) with effect_enters_attacking."""
+        return self._effect(fn("return_to_battlefield", what, const(zone.value), const("tapped"))) + [
+            ("effect_enters_attacking",)]
+
+    def return_tapped_attacking(self, what):
+        """508.4: "Return target creature card from your graveyard to the battlefield tapped and attacking"."""
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("tapped"))) + [
+            ("effect_enters_attacking",)]
+
+    def return_from_attached(self, what, zone, host):
+        """303.4f: "Return this card from your graveyard to the battlefield
+        attached to that creature": return_to_battlefield(O, Z) with
+        effect_enters_attached(A, I, Host)."""
+        return self._effect(fn("return_to_battlefield", what, const(zone.value))) + [
+            ("effect_enters_attached", host)]
+
     def player_exiles_from_their_zone(self, who, count, noun, zone):
         """"Target opponent exiles a card from their hand": that player chooses
         which and exiles them, exile(you, Sel, N) with effect_player(A, I,
