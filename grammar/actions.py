@@ -495,6 +495,20 @@ class Actions(Reading):
         return self._effect(fn("return_to_battlefield_under_owner", what, const("tapped"))) + [
             ("effect_enters_attacking",)]
 
+    def put_chosen_tapped_attacking(self, count, sel):
+        """508.4: "You may put a Dragon creature card from your hand onto the battlefield tapped and attacking"."""
+        return self.put_chosen_onto_battlefield_tapped(count, sel) + [("effect_enters_attacking",)]
+
+    def put_chosen_attached(self, count, sel, host):
+        """303.4f: "You may put an Aura card from your hand onto the battlefield attached to it"."""
+        return self.put_chosen_onto_battlefield(count, sel) + [("effect_enters_attached", host)]
+
+    def put_one_of_them_on_top(self, zone):
+        """"You may put one of those cards back on top of your library": you choose one of the cards spoken of before."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_on_library", const("you"), self._among_them(), Number(1), const("top")))
+
     def return_from_attached(self, what, zone, host):
         """303.4f: "Return this card from your graveyard to the battlefield
         attached to that creature": return_to_battlefield(O, Z) with
