@@ -503,6 +503,14 @@ class Actions(Reading):
         """303.4f: "You may put an Aura card from your hand onto the battlefield attached to it"."""
         return self.put_chosen_onto_battlefield(count, sel) + [("effect_enters_attached", host)]
 
+    def put_chosen_into_graveyard(self, count, sel):
+        """400.3: "You may put a card an opponent owns from exile into that
+        player's graveyard": put_into(you, Sel, N, graveyard), its owner's."""
+        if not any(f.name == "sel_zone" and f.arguments[0] == sel and f.arguments[1] == fn("opponent", const("exile"))
+                   for f in self.facts):
+            raise NotUnderstood("whose graveyard")
+        return self.put_chosen_into(count, sel, Token("ZONE", "graveyard"))
+
     def put_one_of_them_on_top(self, zone):
         """"You may put one of those cards back on top of your library": you choose one of the cards spoken of before."""
         if zone.value != "library":
