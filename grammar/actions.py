@@ -511,6 +511,37 @@ class Actions(Reading):
             raise NotUnderstood("whose graveyard")
         return self.put_chosen_into(count, sel, Token("ZONE", "graveyard"))
 
+    def mill_that_many_you(self):
+        return self._effect(fn("mill", const("you"), self._that_many("that many")))
+
+    def mill_that_many(self, who):
+        self._player(who)
+        return self._effect(fn("mill", who, self._that_many("that many")))
+
+    def discard_that_many(self, who):
+        self._player(who)
+        return self._effect(fn("discard", who, self._that_many("that many")))
+
+    def you_and_draw_that_many(self, who):
+        """"You and that player each draw that many cards": two draws."""
+        self._player(who)
+        return (self._effect(fn("draw", const("you"), self._that_many("that many")))
+                + self._effect(fn("draw", who, self._that_many("that many"))))
+
+    def exile_top_that_many(self, zone, face_down=None):
+        return self._top_that_many("exile", zone, face_down)
+
+    def look_top_that_many(self, zone):
+        return self._top_that_many("look_at", zone)
+
+    def _top_that_many(self, verb, zone, face_down=None):
+        """"Exile that many cards from the top of your library (face down)":
+        top_of_library(Verb, you, that_many)."""
+        if zone.value != "library" or (face_down is not None and verb != "exile"):
+            raise NotUnderstood(zone.value)
+        verb = "exile_face_down" if face_down is not None else verb
+        return self._effect(fn("top_of_library", const(verb), const("you"), self._that_many("that many")))
+
     def put_one_of_them_on_top(self, zone):
         """"You may put one of those cards back on top of your library": you choose one of the cards spoken of before."""
         if zone.value != "library":
