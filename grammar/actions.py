@@ -542,6 +542,17 @@ class Actions(Reading):
         verb = "exile_face_down" if face_down is not None else verb
         return self._effect(fn("top_of_library", const(verb), const("you"), self._that_many("that many")))
 
+    def return_at_random_to_hand(self, count, sel, _random, zone):
+        """"Return a creature card at random from your graveyard to your hand":
+        return_to_hand(you, Sel, N) (Sel in your graveyard) with
+        effect_at_random(A, I): the cards are chosen at random, not by you."""
+        if zone.value != "graveyard":
+            raise NotUnderstood(zone.value)
+        if any(f.name == "sel_zone" and f.arguments[0] == sel for f in self.facts):
+            raise NotUnderstood("two zones")
+        self.facts.append(fn("sel_zone", sel, const("graveyard")))
+        return self._effect(fn("return_to_hand", const("you"), *self._chosen(count, sel))) + [("effect_at_random",)]
+
     def put_one_of_them_on_top(self, zone):
         """"You may put one of those cards back on top of your library": you choose one of the cards spoken of before."""
         if zone.value != "library":

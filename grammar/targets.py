@@ -66,6 +66,9 @@ class Targets(Reading):
             raise NotUnderstood("count")
         return (low, high)
 
+    def between_one(self, high):
+        return self.between(1, high)
+
     def any_number(self):
         return (0, -1)
 
