@@ -553,6 +553,14 @@ class Actions(Reading):
         self.facts.append(fn("sel_zone", sel, const("graveyard")))
         return self._effect(fn("return_to_hand", const("you"), *self._chosen(count, sel))) + [("effect_at_random",)]
 
+    def put_onto_tapped_and_rest(self, what, rest):
+        """"Put that card onto the battlefield tapped and the rest on the bottom of your library in a random order"."""
+        return self._effect(fn("put_onto_battlefield", what, const("tapped"))) + rest
+
+    def put_onto_attacking_and_rest(self, what, rest):
+        """508.4: "... onto the battlefield tapped and attacking and the rest ..."."""
+        return self._effect(fn("put_onto_battlefield", what, const("tapped"))) + [("effect_enters_attacking",)] + rest
+
     def put_one_of_them_on_top(self, zone):
         """"You may put one of those cards back on top of your library": you choose one of the cards spoken of before."""
         if zone.value != "library":
