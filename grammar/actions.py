@@ -307,6 +307,10 @@ class Actions(Reading):
         """"Draw a card for each charge counter on this artifact": draw(you, self_counters("charge"))."""
         return self._effect(fn("draw", const("you"), self._self_counters(words)))
 
+    def draw_for_each_counter_on_it(self, words):
+        """"Draw a card for each +1/+1 counter on it": draw(you, counters_on(it, "+1/+1"))."""
+        return self._effect(fn("draw", const("you"), fn("counters_on", const("it"), String(words.value.split()[0]))))
+
     def gain_life_for_each_self_counter(self, n, words, _this):
         """"You gain 2 life for each age counter on this enchantment"."""
         return self._effect(fn("gain_life", const("you"), self._self_counters(words, int(n))))
