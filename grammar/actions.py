@@ -309,6 +309,8 @@ class Actions(Reading):
 
     def draw_for_each_counter_on_it(self, words):
         """"Draw a card for each +1/+1 counter on it": draw(you, counters_on(it, "+1/+1"))."""
+        if not self.spoke_before:  # no object spoken of before: whose counters?
+            raise NotUnderstood("counters on it")
         return self._effect(fn("draw", const("you"), fn("counters_on", const("it"), String(words.value.split()[0]))))
 
     def gain_life_for_each_self_counter(self, n, words, _this):
