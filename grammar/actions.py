@@ -505,6 +505,13 @@ class Actions(Reading):
         """508.4: "You may put a Dragon creature card from your hand onto the battlefield tapped and attacking"."""
         return self.put_chosen_onto_battlefield_tapped(count, sel) + [("effect_enters_attacking",)]
 
+    def put_chosen_under_your_control(self, count, sel):
+        """110.2a: "Put a creature card from a graveyard onto the battlefield under your control"."""
+        return self.put_chosen_onto_battlefield(count, sel)
+
+    def put_chosen_tapped_under_your_control(self, count, sel):
+        return self.put_chosen_onto_battlefield_tapped(count, sel)
+
     def put_chosen_attached(self, count, sel, host):
         """303.4f: "You may put an Aura card from your hand onto the battlefield attached to it"."""
         return self.put_chosen_onto_battlefield(count, sel) + [("effect_enters_attached", host)]
