@@ -416,7 +416,8 @@ class _Ability:
                 for j in self.before:
                     self.fact("effect_instead_of", _number(self.effects), _number(j))
             elif name in ("effect_condition", "effect_optional", "effect_duration", "effect_delayed", "effect_player",
-                          "event_if", "event_do"):
+                          "event_if", "event_do", "effect_enters_with_counters", "effect_enters_attacking",
+                          "effect_enters_attached", "effect_at_random"):
                 # of the effect just before
                 self.fact(name, _number(self.effects), *args)
             elif name == "grant_keyword":  # a keyword ability, read as an ability of its own

@@ -385,6 +385,12 @@ class Actions(Reading):
         amount = fn("self_counters", String(words.value.split()[0]))
         return amount if k == 1 else fn("times", Number(k), amount)
 
+    def draw_for_each_counter_on_it(self, words):
+        """"Draw a card for each +1/+1 counter on it": draw(you, counters_on(it, "+1/+1"))."""
+        if not self.spoke_before:  # no object spoken of before: whose counters?
+            raise NotUnderstood("counters on it")
+        return self._effect(fn("draw", const("you"), fn("counters_on", const("it"), String(words.value.split()[0]))))
+
     def lose_life_for_each_self_counter(self, n, words, _this):
         """"You lose 3 life for each soul counter on this artifact"."""
         return self._effect(fn("lose_life", const("you"), self._self_counters(words, int(n))))
@@ -540,6 +546,120 @@ class Actions(Reading):
     def owned_target_shuffles_it(self, target, library):
         """400.3: "Target creature's owner shuffles it into their library"."""
         return self.owner_shuffles_it(target, library)
+
+    def player_puts_on_top(self, who, count, noun, zone, library):
+        """"Target opponent puts a card from their hand on top of their library":
+        that player chooses which, put_on_library(you, Sel, N, top) with
+        effect_player(A, I, Who) (Sel a card in their hand)."""
+        n, extra = count if isinstance(count, tuple) else (count, [])
+        if extra or zone.value not in ("hand", "graveyard") or library.value != "library" or (
+                noun.value != ("card" if n == 1 else "cards")):
+            raise NotUnderstood(noun.value)
+        sel = self._selector([("sel_zone", const(zone.value))])
+        return self._acting(who, self._effect(fn("put_on_library", const("you"), sel, _n(n), const("top"))))
+
+    def exile_from(self, what, zone):
+        """"Exile this card from your graveyard": exile(O, Z), O only if it is in zone Z."""
+        if zone.value not in ("graveyard", "hand"):
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("exile", what, const(zone.value)))
+
+    def return_from_tapped_attacking(self, what, zone):
+        """508.4: "Return this card from your graveyard to the battlefield tapped
+        and attacking": return_to_battlefield(O, Z, tapped) with effect_enters_attacking."""
+        return self._effect(fn("return_to_battlefield", what, const(zone.value), const("tapped"))) + [
+            ("effect_enters_attacking",)]
+
+    def return_tapped_attacking(self, what):
+        """508.4: "Return target creature card from your graveyard to the battlefield tapped and attacking"."""
+        return self._effect(fn("return_to_battlefield_under_owner", what, const("tapped"))) + [
+            ("effect_enters_attacking",)]
+
+    def put_chosen_tapped_attacking(self, count, sel):
+        """508.4: "You may put a Dragon creature card from your hand onto the battlefield tapped and attacking"."""
+        return self.put_chosen_onto_battlefield_tapped(count, sel) + [("effect_enters_attacking",)]
+
+    def put_chosen_under_your_control(self, count, sel):
+        """110.2a: "Put a creature card from a graveyard onto the battlefield under your control"."""
+        return self.put_chosen_onto_battlefield(count, sel)
+
+    def put_chosen_tapped_under_your_control(self, count, sel):
+        return self.put_chosen_onto_battlefield_tapped(count, sel)
+
+    def put_chosen_attached(self, count, sel, host):
+        """303.4f: "You may put an Aura card from your hand onto the battlefield attached to it"."""
+        return self.put_chosen_onto_battlefield(count, sel) + [("effect_enters_attached", host)]
+
+    def put_chosen_into_graveyard(self, count, sel):
+        """400.3: "You may put a card an opponent owns from exile into that
+        player's graveyard": put_into(you, Sel, N, graveyard), its owner's."""
+        if not any(f.name == "sel_zone" and f.arguments[0] == sel and f.arguments[1] == fn("opponent", const("exile"))
+                   for f in self.facts):
+            raise NotUnderstood("whose graveyard")
+        return self.put_chosen_into(count, sel, Token("ZONE", "graveyard"))
+
+    def mill_that_many_you(self):
+        return self._effect(fn("mill", const("you"), self._that_many("that many")))
+
+    def mill_that_many(self, who):
+        self._player(who)
+        return self._effect(fn("mill", who, self._that_many("that many")))
+
+    def discard_that_many(self, who):
+        self._player(who)
+        return self._effect(fn("discard", who, self._that_many("that many")))
+
+    def you_and_draw_that_many(self, who):
+        """"You and that player each draw that many cards": two draws."""
+        self._player(who)
+        return (self._effect(fn("draw", const("you"), self._that_many("that many")))
+                + self._effect(fn("draw", who, self._that_many("that many"))))
+
+    def exile_top_that_many(self, zone, face_down=None):
+        return self._top_that_many("exile", zone, face_down)
+
+    def look_top_that_many(self, zone):
+        return self._top_that_many("look_at", zone)
+
+    def _top_that_many(self, verb, zone, face_down=None):
+        """"Exile that many cards from the top of your library (face down)":
+        top_of_library(Verb, you, that_many)."""
+        if zone.value != "library" or (face_down is not None and verb != "exile"):
+            raise NotUnderstood(zone.value)
+        verb = "exile_face_down" if face_down is not None else verb
+        return self._effect(fn("top_of_library", const(verb), const("you"), self._that_many("that many")))
+
+    def return_at_random_to_hand(self, count, sel, _random, zone):
+        """"Return a creature card at random from your graveyard to your hand":
+        return_to_hand(you, Sel, N) (Sel in your graveyard) with
+        effect_at_random(A, I): the cards are chosen at random, not by you."""
+        if zone.value != "graveyard":
+            raise NotUnderstood(zone.value)
+        if any(f.name == "sel_zone" and f.arguments[0] == sel for f in self.facts):
+            raise NotUnderstood("two zones")
+        self.facts.append(fn("sel_zone", sel, const("graveyard")))
+        return self._effect(fn("return_to_hand", const("you"), *self._chosen(count, sel))) + [("effect_at_random",)]
+
+    def put_onto_tapped_and_rest(self, what, rest):
+        """"Put that card onto the battlefield tapped and the rest on the bottom of your library in a random order"."""
+        return self._effect(fn("put_onto_battlefield", what, const("tapped"))) + rest
+
+    def put_onto_attacking_and_rest(self, what, rest):
+        """508.4: "... onto the battlefield tapped and attacking and the rest ..."."""
+        return self._effect(fn("put_onto_battlefield", what, const("tapped"))) + [("effect_enters_attacking",)] + rest
+
+    def put_one_of_them_on_top(self, zone):
+        """"You may put one of those cards back on top of your library": you choose one of the cards spoken of before."""
+        if zone.value != "library":
+            raise NotUnderstood(zone.value)
+        return self._effect(fn("put_on_library", const("you"), self._among_them(), Number(1), const("top")))
+
+    def return_from_attached(self, what, zone, host):
+        """303.4f: "Return this card from your graveyard to the battlefield
+        attached to that creature": return_to_battlefield(O, Z) with
+        effect_enters_attached(A, I, Host)."""
+        return self._effect(fn("return_to_battlefield", what, const(zone.value))) + [
+            ("effect_enters_attached", host)]
 
     def player_exiles_from_their_zone(self, who, count, noun, zone):
         """"Target opponent exiles a card from their hand": that player chooses

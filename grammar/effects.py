@@ -299,6 +299,33 @@ class Effects(Reading):
         """"Return that card to the battlefield under your control"."""
         return self._effect(fn("return_to_battlefield_under_your_control", what))
 
+    def entering_counters(self, *items):
+        """122.6: (Kind, N) of "with a finality counter on it", "with two +1/+1 counters on them"."""
+        numbers = [i for i in items if isinstance(i, int)]
+        kind = next(i for i in items if isinstance(i, Symbol))
+        return kind, Number(numbers[0] if numbers else 1)
+
+    @staticmethod
+    def _entering_with(clauses, counters):
+        """The object the effect puts onto the battlefield enters with the
+        counters (122.6, 614.1c): effect_enters_with_counters(A, I, Kind, N)."""
+        return clauses + [("effect_enters_with_counters", *counters)]
+
+    def return_to_battlefield_with(self, what, counters):
+        return self._entering_with(self.return_to_battlefield(what), counters)
+
+    def return_under_your_control_with(self, what, counters):
+        return self._entering_with(self.return_under_your_control(what), counters)
+
+    def return_under_owner_with(self, what, counters):
+        return self._entering_with(self.return_under_owner(what), counters)
+
+    def return_under_owner_tapped_with(self, what, counters):
+        return self._entering_with(self.return_under_owner_tapped(what), counters)
+
+    def return_to_battlefield_from_with(self, what, zone, counters):
+        return self._entering_with(self.return_to_battlefield_from(what, zone), counters)
+
     def return_transformed_under_your_control(self, what):
         """"Exile this Saga, then return it to the battlefield transformed under your control" (712.14a)."""
         return self._effect(fn("return_to_battlefield_transformed_under_your_control", what))
@@ -395,6 +422,18 @@ class Effects(Reading):
     def counter_unless(self, what, condition):
         return [("effect", fn("counter", what)),
                 ("effect_condition", typed_condition(self, "unless", condition))]
+
+    def counter_that(self, _words):
+        """"Counter that spell or ability": the one the ability spoke of before."""
+        return [("effect", fn("counter", const("it")))]
+
+    def counter_that_unless(self, _words, condition):
+        return [("effect", fn("counter", const("it"))),
+                ("effect_condition", typed_condition(self, "unless", condition))]
+
+    def copy_that_spell_or_ability(self, _words):
+        """707.10: "Copy that spell or ability": which of them the words do not tell."""
+        return [("effect", fn("copy_object", const("it")))]
 
     def copy_spell(self, target):
         return [("effect", fn("copy_spell", target))]
@@ -1296,6 +1335,11 @@ class Effects(Reading):
         return self._effect(fn("may_play", what), const("until_end_of_your_next_turn")) + [
             ("effect_optional",)]
 
+    def may_play_until_next_end_step(self, what):
+        """"You may play those cards until your next end step"."""
+        return self._effect(fn("may_play", what), const("until_your_next_end_step")) + [
+            ("effect_optional",)]
+
     def discard_it(self, who, what):
         """"That player discards that card"."""
         return self._effect(fn("discard_card", who, what))
@@ -1326,6 +1370,14 @@ class Effects(Reading):
 
     def may_cast_free(self, what):
         return self._effect(fn("may_cast_without_paying", what)) + [("effect_optional",)]
+
+    def may_cast_chosen_free(self, sel):
+        """608.2g, 601.2: "You may cast an instant or sorcery spell from your
+        hand without paying its mana cost": one card Sel selects, from the zone
+        the words name (none named: not read)."""
+        if not any(f.name in ("sel_zone", "sel_among_referred") and f.arguments[0] == sel for f in self.facts):
+            raise NotUnderstood("cast from where")
+        return self._effect(fn("may_cast_without_paying", sel)) + [("effect_optional",)]
 
     def copy_that_spell(self, what):
         """"Copy that spell" (707.10): the spell spoken of before."""

@@ -312,6 +312,10 @@ class Selectors(Reading):
         """"from an opponent's graveyard": sel_zone(S, opponent(graveyard))."""
         return ("sel_zone", fn("opponent", const("graveyard")))
 
+    def opponent_owns_in_exile(self):
+        """"a card an opponent owns from exile": sel_zone(S, opponent(exile))."""
+        return ("sel_zone", fn("opponent", const("exile")))
+
     def defending_player_controls(self):
         """506.2: controlled by the defending player."""
         return ("sel_controlled_by", const("defending_player"))

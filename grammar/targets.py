@@ -17,6 +17,16 @@ class Targets(Reading):
     def target_counted(self, count, sel):
         return self._target(sel, *count)
 
+    def target_counted_single_graveyard(self, count, sel):
+        """"up to two target cards from a single graveyard": cards in any
+        graveyard (sel_zone(S, all(graveyard))), all of them in the same one
+        (target_same_graveyard(A, K))."""
+        if any(f.name == "sel_zone" and f.arguments[0] == sel for f in self.facts):
+            raise NotUnderstood("two zones")
+        self.facts.append(fn("sel_zone", sel, fn("all", const("graveyard"))))
+        self.facts.append(fn("target_same_graveyard", self.ab, Number(self.next_target)))
+        return self._target(sel, *count)
+
     def target_counted_other(self, count, sel):
         return self._other_target(sel, *count)
 
@@ -56,6 +66,9 @@ class Targets(Reading):
             raise NotUnderstood("count")
         return (low, high)
 
+    def between_one(self, high):
+        return self.between(1, high)
+
     def any_number(self):
         return (0, -1)
 
@@ -90,6 +103,33 @@ class Targets(Reading):
         spell = self._selector([("sel_zone", const("stack"))])
         permanent = self._selector([])
         return self._selector([("sel_any_of", spell), ("sel_any_of", permanent)])
+
+    def _abilities(self, kinds, control):
+        """113.7, 405.1: an activated or triggered ability on the stack, one
+        sub-selector (sel_any_of) for each kind when there are two;
+        "you control" its controller (113.8)."""
+        if len(kinds) == 1:
+            return self._selector([("sel_ability", const(kinds[0]))] + control)
+        subs = [self._selector([("sel_ability", const(kind))]) for kind in kinds]
+        return self._selector([("sel_any_of", sub) for sub in subs] + control)
+
+    def target_ability(self, words, control=None):
+        """"target activated ability", "target activated or triggered ability (you don't control)"."""
+        kinds = [kind for kind in ("activated", "triggered") if kind in words.value]
+        return self._abilities(kinds, control or [])
+
+    def target_spell_or_ability(self, _words, control=None):
+        """"target spell or ability", "target spell, activated ability, or
+        triggered ability": a spell (on the stack) or an activated or triggered ability."""
+        spell = self._selector([("sel_zone", const("stack"))])
+        abilities = [self._selector([("sel_ability", const(kind))]) for kind in ("activated", "triggered")]
+        return self._selector([("sel_any_of", sub) for sub in [spell] + abilities] + (control or []))
+
+    def ability_you_control(self):
+        return [("sel_controller", const("you"))]
+
+    def ability_you_dont_control(self):
+        return [("sel_controller", const("not_you"))]
 
     def target_player_or_planeswalker(self):
         player = self._selector([("sel_player", None)])
