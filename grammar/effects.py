@@ -3,12 +3,19 @@ the typed effect terms."""
 
 import re
 
-from clingo import Number, String, Symbol
+from clingo import Number, String, Symbol, SymbolType
 from lark import Token, v_args
 
 from .conditions import condition as typed_condition
 from .reading import (_n, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
+
+_IT = const("it")
+
+
+def _mentions(term, part):
+    """Whether the term `part` occurs in the term `term`."""
+    return term == part or (term.type == SymbolType.Function and any(_mentions(a, part) for a in term.arguments))
 
 
 @v_args(inline=True)
@@ -106,11 +113,11 @@ class Effects(Reading):
     def damager_power(self):
         return const("damager_power")  # power(D) of the damager D: read by deal_damage_parts
 
-    def self_power(self, _self):
-        return fn("power", const("self"))
+    def damager_toughness(self):
+        return const("damager_toughness")
 
-    def number_of(self, sel):
-        return fn("count", sel)
+    def damager_mana_value(self):
+        return const("damager_mana_value")
 
     def _acting(self, who, clauses):
         """Each effect of the clauses done by player Who, not by the
@@ -142,16 +149,39 @@ class Effects(Reading):
         "that creature", a target); "itself" is the damager."""
         out = []
         for amount, recipients in parts:
-            if amount == const("damager_power"):
-                amount = fn("power", const("self") if damager == const("sel_self") else damager)
+            amount = self._damage_amount(damager, amount)
             for r in recipients:
                 if r == const("itself"):
                     r = damager
                 if isinstance(r, tuple):
                     raise NotUnderstood("a counted recipient")
+                if r == _IT and _mentions(amount, _IT):
+                    raise NotUnderstood("two objects spoken of before")
                 out += self._effect(fn("deal_damage", r, amount) if damager == const("sel_self")
                                     else fn("deal_damage_by", damager, r, amount))
         return out
+
+    @staticmethod
+    def _damage_amount(damager, amount):
+        """An amount of damage "equal to S" of damager D: "its power"
+        (toughness, mana value) is D's, `power(self)` where D is this object;
+        "the number of charge counters on it" counts the counters on D
+        (`self_counters(Kind)` where D is this object). Another object spoken
+        of before ("that card's mana value", `it`) is not read where D is
+        `it` too (two objects, one word) or a target."""
+        own = {"damager_power": "power", "damager_toughness": "toughness", "damager_mana_value": "mana_value"}
+        is_self = damager == const("sel_self")
+        if amount.type == SymbolType.Function and amount.name in own and not amount.arguments:
+            return fn(own[amount.name], const("self") if is_self else damager)
+        if amount.type == SymbolType.Function and amount.name == "counters_on" and amount.arguments[0] == _IT:
+            if is_self:
+                return fn("self_counters", amount.arguments[1])
+            if damager != _IT:
+                raise NotUnderstood("counters on another object than the damager")
+            return amount
+        if _mentions(amount, _IT) and not is_self:
+            raise NotUnderstood("an object spoken of before, and another damager")
+        return amount
 
     def may_have_deal_damage(self, damager, *parts):
         """"You may have this creature deal 2 damage to any target": optional."""
