@@ -141,6 +141,28 @@ class Replacement(Reading):
             return ("that_spell", const("it"))
         return ("that", const("it"))
 
+    def _damaged(self, nouns, condition):
+        """"a creature dealt damage this way (by this creature this turn)":
+        an object of the group (no card: on the battlefield) with a condition
+        on the damage it was dealt, which events.lp does not check (the
+        answer warns)."""
+        sel = self.group(nouns)
+        if sel in self.card_sels or sel in self.plural_sels:
+            raise NotUnderstood("a card or a plural")
+        return ("dealt", sel, condition)
+
+    def dealt_damage_this_way(self, nouns):
+        if not any(term.name.startswith("deal_damage") for term in self.earlier_effects):
+            raise NotUnderstood("this way")  # 608.2c: the ability's own earlier damage
+        return self._damaged(nouns, const("dealt_damage_this_way"))
+
+    def dealt_damage_by_this_turn(self, nouns, dealer):
+        return self._damaged(nouns, fn("dealt_damage_this_turn_by", dealer[1] if isinstance(dealer, tuple) else dealer))
+
+    def dealer_enchanted(self, word):
+        self._one(word)
+        return self.enchanted(word)
+
     def _source(self, tokens, extra):
         words = [t for t in tokens if isinstance(t, Token)]
         wheres = [c for c in tokens if isinstance(c, tuple)]
@@ -448,6 +470,30 @@ class Replacement(Reading):
     def prevent_all_noncombat(self, prevented):
         return self._prevent_all(prevented, [const("noncombat")])
 
+    def _redirect(self, prevented, extra, to, change):
+        """614.9: the damage of the event is dealt to the object `to` instead
+        (a `redirect_damage(O)`, or `redirect_next_damage(N, O)` for the next N
+        of it): events.lp does not apply it (the answer warns)."""
+        groups, duration = prevented
+        ((_, new),) = to
+        if len(groups) != 1:
+            raise NotUnderstood("two events")
+        if any(c == fn("affected", new) for c in groups[0]):
+            raise NotUnderstood("dealt to itself")
+        out = _replacement("damage", extra + groups[0], [change(new)], duration)
+        return ThisTurn(out) if duration else out
+
+    def redirect_all(self, prevented, to):
+        return self._redirect(prevented, [], to, lambda new: fn("redirect_damage", new))
+
+    def redirect_all_combat(self, prevented, to):
+        return self._redirect(prevented, [const("combat")], to, lambda new: fn("redirect_damage", new))
+
+    def redirect_next(self, n, prevented, to):
+        if n < 1:
+            raise NotUnderstood("the next 0 damage")
+        return self._redirect(prevented, [], to, lambda new: fn("redirect_next_damage", Number(n), new))
+
     def _cant_prevent(self, items, extra):
         """"Damage [that would be dealt ...] can't be prevented [this turn]" (615.12):
         the prevention effects on that damage prevent none of it."""
@@ -576,6 +622,14 @@ class Replacement(Reading):
     # ------------------------------------------------------- zone changes
 
     def would_die(self, actor, duration=None):
+        if isinstance(actor, tuple) and actor[0] == "dealt":
+            # "this way": a spell's or an ability's effect, its replacement
+            # for this turn ("would die this turn"); "this turn" said once
+            _kind, sel, condition = actor
+            if (condition.name == "dealt_damage_this_way") != (duration is not None):
+                raise NotUnderstood("this turn")
+            return _Event("zone_change", [fn("affected", sel), condition, fn("from_zone", const("battlefield")),
+                                          fn("to_zone", const("graveyard"))], duration=duration)
         kind, sel = self._object_of(actor, ("object", "self", "owned", "that"))
         return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("battlefield")),
                                       fn("to_zone", const("graveyard"))] + (
