@@ -1071,12 +1071,6 @@ class Effects(Reading):
     def put_on_bottom(self, what):
         return self._effect(fn("put_on_library", what, const("bottom")))
 
-    def prevent_combat_damage_by(self, what):
-        return self._this_turn(fn("prevent_all_combat_damage_by", what))
-
-    def prevent_combat_damage_to_and_by(self, what):
-        return self._this_turn(fn("prevent_all_combat_damage_to_and_by", what))
-
     def owner_shuffles_into_library(self, who, what):
         """"Its owner shuffles it into their library": only its owner's library is its own (400.3)."""
         if who != const("its_owner"):

@@ -351,6 +351,38 @@ class Replacement(Reading):
         self._one(word)
         return [("object", self.equipped(word))]
 
+    def to_target(self, target):
+        """"target creature" of a spell's or an ability's prevention: the
+        object it targets (115.1), never a player (not read where the target
+        may be one)."""
+        sel = self.target_sels[target][0] if target in self.target_sels else None
+        kinds = {f.name for f in self.facts if f.arguments and f.arguments[0] == sel}
+        if sel is None or not kinds & {"sel_type", "sel_type_in"} or kinds & {"sel_any_target", "sel_player", "sel_opponent",
+                                                                               "sel_any_of"}:
+            raise NotUnderstood("a target that may be a player")
+        return [("object", target)]
+
+    def to_it(self, *words):
+        """"it", "that creature": the object the ability spoke of before
+        (events.lp: what the effect refers to, its target; limits.lp marks
+        the others unmodelled)."""
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+        return [("object", const("it"))]
+
+    def to_those(self, word):
+        """"those creatures": the objects spoken of before, as "it"."""
+        if word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return [("object", const("it"))]
+
+    def source_to(self, source, *items):
+        """"<source> would deal [to R] [this turn]": the source's damage."""
+        parts, duration = self._split_turn(items)
+        to = parts[0] if parts else []
+        return [self._recipient_conditions(to) + [fn("source", s) for _, s in source]], duration
+
     def to_him(self):
         """"him": the card itself (a Gideon's "Prevent all damage that would
         be dealt to him this turn"), no other object in Oracle text."""
@@ -453,8 +485,19 @@ class Replacement(Reading):
         (_, sel), = obj
         return [[fn("affected", sel)], [fn("source", sel)]], duration
 
+    @staticmethod
+    def _referring(groups, duration):
+        """`it` and `target(K)` are what a spell's or an ability's effect
+        refers to (events.lp): not read in an effect with no duration (a
+        static ability's "it" is its own object)."""
+        if duration is None and any(c.arguments[0] == const("it") or c.arguments[0].name == "target"
+                                    for conditions in groups for c in conditions
+                                    if c.name in ("affected", "source")):
+            raise NotUnderstood("it of a static ability")
+
     def _prevent_all(self, prevented, extra):
         groups, duration = prevented
+        self._referring(groups, duration)
         out = []
         for conditions in groups:
             out += _clauses(fn("prevention", const("damage")), extra + conditions,
@@ -475,6 +518,7 @@ class Replacement(Reading):
         (a `redirect_damage(O)`, or `redirect_next_damage(N, O)` for the next N
         of it): events.lp does not apply it (the answer warns)."""
         groups, duration = prevented
+        self._referring(groups, duration)
         ((_, new),) = to
         if len(groups) != 1:
             raise NotUnderstood("two events")
@@ -503,6 +547,7 @@ class Replacement(Reading):
             if duration:
                 raise NotUnderstood("this turn twice")
             duration = _END_OF_TURN
+        self._referring(groups, duration)
         out = []
         for conditions in groups:
             out += _clauses(fn("cant", fn("prevention", const("damage"))), extra + conditions, [], duration)
