@@ -183,6 +183,26 @@ class Effects(Reading):
             raise NotUnderstood("an object spoken of before, and another damager")
         return amount
 
+    def damage_again(self, damager, amount):
+        """"it deals 5 damage (instead)": the damage effects the ability had
+        just before (the last of its effects, each to its recipients, of one
+        amount and one damager), with the new amount. The damager is the one
+        of those ("it" also this spell's own, as "~ deals")."""
+        run = []
+        for term in reversed(self.earlier_effects):
+            if term.name not in ("deal_damage", "deal_damage_by"):
+                break
+            run.insert(0, term)
+        if not run or len({t.arguments[-1] for t in run}) != 1 or len({t.name for t in run}) != 1:
+            raise NotUnderstood("no damage before")
+        if run[0].name == "deal_damage":
+            if damager not in (const("sel_self"), _IT):
+                raise NotUnderstood("another damager")
+            return [c for t in run for c in self._effect(fn("deal_damage", t.arguments[0], amount))]
+        if damager not in (run[0].arguments[0], _IT) or len({t.arguments[0] for t in run}) != 1:
+            raise NotUnderstood("another damager")
+        return [c for t in run for c in self._effect(fn("deal_damage_by", t.arguments[0], t.arguments[1], amount))]
+
     def may_have_deal_damage(self, damager, *parts):
         """"You may have this creature deal 2 damage to any target": optional."""
         return [c for e in self.deal_damage_parts(damager, *parts) for c in [e, ("effect_optional",)]]
