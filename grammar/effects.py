@@ -1077,6 +1077,11 @@ class Effects(Reading):
         """"Draw cards equal to the greatest power among creatures you control"."""
         return self._effect(fn("draw", const("you"), self._quantity(quantity)))
 
+    def gain_life_equal_who(self, who, quantity):
+        """"Its controller (target player) gains life equal to ..."."""
+        self._player(who)
+        return self._effect(fn("gain_life", who, self._quantity(quantity)))
+
     def each_opponent_loses_life_equal(self, quantity):
         return self.lose_life_equal(const("each_opponent"), quantity)
 
