@@ -371,6 +371,15 @@ class Replacement(Reading):
                 raise NotUnderstood(w.value)
         return [("object", const("it"))]
 
+    def chosen_source(self, *words):
+        """609.7a: "a source of your choice": chosen as the effect is created,
+        `chosen_source(Sel)` (Sel what it may be: "a red source" `sel_color`);
+        events.lp does not choose it (the answer warns)."""
+        if len({w.value for w in words}) < len(words):
+            raise NotUnderstood("a word said twice")
+        sel = self._selector([self._adjective(w.value) for w in words])
+        return [("object", fn("chosen_source", sel))]
+
     def to_those(self, word):
         """"those creatures": the objects spoken of before, as "it"."""
         if word.value not in PLURAL_NOUNS:
@@ -453,7 +462,10 @@ class Replacement(Reading):
         return (fn("divide", Number(2), rounding), [w.value for w in words])
 
     def prevent_to(self, *recipients):
-        return self._recipients(recipients)
+        out = self._recipients(recipients)
+        if any(isinstance(x, Symbol) and x.type == SymbolType.Function and x.name == "chosen_source" for _, x in out):
+            raise NotUnderstood("damage dealt to a source")
+        return out
 
     def by_object(self, obj):
         return [("source", sel) for _, sel in obj]
