@@ -93,6 +93,14 @@ class Effects(Reading):
         """"to it": the object spoken of before ("them" may be players: not read)."""
         return const("it")
 
+    def recipient_attacked(self, *words):
+        """"the player or planeswalker it's attacking": the one the creature
+        spoken of before (`it`) attacks, defender_of(it) (506.3)."""
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+        return fn("defender_of", _IT)
+
     def recipient_itself(self):
         return const("itself")  # the damager: read by deal_damage_parts
 
