@@ -10,6 +10,13 @@ from .conditions import condition as typed_condition
 from .reading import (_n, BASIC_LAND_TYPES, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
 
+_IT = const("it")
+
+
+def _mentions(term, part):
+    """Whether the term `part` occurs in the term `term`."""
+    return term == part or (term.type == SymbolType.Function and any(_mentions(a, part) for a in term.arguments))
+
 
 def _has_x(sym):
     """Whether a term holds the constant x (107.3)."""
@@ -100,6 +107,14 @@ class Effects(Reading):
         """"to it": the object spoken of before ("them" may be players: not read)."""
         return const("it")
 
+    def recipient_attacked(self, *words):
+        """"the player or planeswalker it's attacking": the one the creature
+        spoken of before (`it`) attacks, defender_of(it) (506.3)."""
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+        return fn("defender_of", _IT)
+
     def recipient_itself(self):
         return const("itself")  # the damager: read by deal_damage_parts
 
@@ -120,11 +135,11 @@ class Effects(Reading):
     def damager_power(self):
         return const("damager_power")  # power(D) of the damager D: read by deal_damage_parts
 
-    def self_power(self, _self):
-        return fn("power", const("self"))
+    def damager_toughness(self):
+        return const("damager_toughness")
 
-    def number_of(self, sel):
-        return fn("count", sel)
+    def damager_mana_value(self):
+        return const("damager_mana_value")
 
     def _acting(self, who, clauses):
         """Each effect of the clauses done by player Who, not by the
@@ -156,16 +171,59 @@ class Effects(Reading):
         "that creature", a target); "itself" is the damager."""
         out = []
         for amount, recipients in parts:
-            if amount == const("damager_power"):
-                amount = fn("power", const("self") if damager == const("sel_self") else damager)
+            amount = self._damage_amount(damager, amount)
             for r in recipients:
                 if r == const("itself"):
                     r = damager
                 if isinstance(r, tuple):
                     raise NotUnderstood("a counted recipient")
+                if r == _IT and _mentions(amount, _IT):
+                    raise NotUnderstood("two objects spoken of before")
                 out += self._effect(fn("deal_damage", r, amount) if damager == const("sel_self")
                                     else fn("deal_damage_by", damager, r, amount))
         return out
+
+    @staticmethod
+    def _damage_amount(damager, amount):
+        """An amount of damage "equal to S" of damager D: "its power"
+        (toughness, mana value) is D's, `power(self)` where D is this object;
+        "the number of charge counters on it" counts the counters on D
+        (`self_counters(Kind)` where D is this object). Another object spoken
+        of before ("that card's mana value", `it`) is not read where D is
+        `it` too (two objects, one word) or a target."""
+        own = {"damager_power": "power", "damager_toughness": "toughness", "damager_mana_value": "mana_value"}
+        is_self = damager == const("sel_self")
+        if amount.type == SymbolType.Function and amount.name in own and not amount.arguments:
+            return fn(own[amount.name], const("self") if is_self else damager)
+        if amount.type == SymbolType.Function and amount.name == "counters_on" and amount.arguments[0] == _IT:
+            if is_self:
+                return fn("self_counters", amount.arguments[1])
+            if damager != _IT:
+                raise NotUnderstood("counters on another object than the damager")
+            return amount
+        if _mentions(amount, _IT) and not is_self:
+            raise NotUnderstood("an object spoken of before, and another damager")
+        return amount
+
+    def damage_again(self, damager, amount):
+        """"it deals 5 damage (instead)": the damage effects the ability had
+        just before (the last of its effects, each to its recipients, of one
+        amount and one damager), with the new amount. The damager is the one
+        of those ("it" also this spell's own, as "~ deals")."""
+        run = []
+        for term in reversed(self.earlier_effects):
+            if term.name not in ("deal_damage", "deal_damage_by"):
+                break
+            run.insert(0, term)
+        if not run or len({t.arguments[-1] for t in run}) != 1 or len({t.name for t in run}) != 1:
+            raise NotUnderstood("no damage before")
+        if run[0].name == "deal_damage":
+            if damager not in (const("sel_self"), _IT):
+                raise NotUnderstood("another damager")
+            return [c for t in run for c in self._effect(fn("deal_damage", t.arguments[0], amount))]
+        if damager not in (run[0].arguments[0], _IT) or len({t.arguments[0] for t in run}) != 1:
+            raise NotUnderstood("another damager")
+        return [c for t in run for c in self._effect(fn("deal_damage_by", t.arguments[0], t.arguments[1], amount))]
 
     def may_have_deal_damage(self, damager, *parts):
         """"You may have this creature deal 2 damage to any target": optional."""
@@ -1250,6 +1308,11 @@ class Effects(Reading):
         """"Draw cards equal to the greatest power among creatures you control"."""
         return self._effect(fn("draw", const("you"), self._quantity(quantity)))
 
+    def gain_life_equal_who(self, who, quantity):
+        """"Its controller (target player) gains life equal to ..."."""
+        self._player(who)
+        return self._effect(fn("gain_life", who, self._quantity(quantity)))
+
     def each_opponent_loses_life_equal(self, quantity):
         return self.lose_life_equal(const("each_opponent"), quantity)
 
@@ -1263,12 +1326,6 @@ class Effects(Reading):
 
     def put_on_bottom(self, what):
         return self._effect(fn("put_on_library", what, const("bottom")))
-
-    def prevent_combat_damage_by(self, what):
-        return self._this_turn(fn("prevent_all_combat_damage_by", what))
-
-    def prevent_combat_damage_to_and_by(self, what):
-        return self._this_turn(fn("prevent_all_combat_damage_to_and_by", what))
 
     def owner_shuffles_into_library(self, who, what):
         """"Its owner shuffles it into their library": only its owner's library is its own (400.3)."""

@@ -141,6 +141,28 @@ class Replacement(Reading):
             return ("that_spell", const("it"))
         return ("that", const("it"))
 
+    def _damaged(self, nouns, condition):
+        """"a creature dealt damage this way (by this creature this turn)":
+        an object of the group (no card: on the battlefield) with a condition
+        on the damage it was dealt, which events.lp does not check (the
+        answer warns)."""
+        sel = self.group(nouns)
+        if sel in self.card_sels or sel in self.plural_sels:
+            raise NotUnderstood("a card or a plural")
+        return ("dealt", sel, condition)
+
+    def dealt_damage_this_way(self, nouns):
+        if not any(term.name.startswith("deal_damage") for term in self.earlier_effects):
+            raise NotUnderstood("this way")  # 608.2c: the ability's own earlier damage
+        return self._damaged(nouns, const("dealt_damage_this_way"))
+
+    def dealt_damage_by_this_turn(self, nouns, dealer):
+        return self._damaged(nouns, fn("dealt_damage_this_turn_by", dealer[1] if isinstance(dealer, tuple) else dealer))
+
+    def dealer_enchanted(self, word):
+        self._one(word)
+        return self.enchanted(word)
+
     def _source(self, tokens, extra):
         words = [t for t in tokens if isinstance(t, Token)]
         wheres = [c for c in tokens if isinstance(c, tuple)]
@@ -329,6 +351,47 @@ class Replacement(Reading):
         self._one(word)
         return [("object", self.equipped(word))]
 
+    def to_target(self, target):
+        """"target creature" of a spell's or an ability's prevention: the
+        object it targets (115.1), never a player (not read where the target
+        may be one)."""
+        sel = self.target_sels[target][0] if target in self.target_sels else None
+        kinds = {f.name for f in self.facts if f.arguments and f.arguments[0] == sel}
+        if sel is None or not kinds & {"sel_type", "sel_type_in"} or kinds & {"sel_any_target", "sel_player", "sel_opponent",
+                                                                               "sel_any_of"}:
+            raise NotUnderstood("a target that may be a player")
+        return [("object", target)]
+
+    def to_it(self, *words):
+        """"it", "that creature": the object the ability spoke of before
+        (events.lp: what the effect refers to, its target; limits.lp marks
+        the others unmodelled)."""
+        for w in words:
+            if w.value not in NOUNS or w.value in PLURAL_NOUNS:
+                raise NotUnderstood(w.value)
+        return [("object", const("it"))]
+
+    def chosen_source(self, *words):
+        """609.7a: "a source of your choice": chosen as the effect is created,
+        `chosen_source(Sel)` (Sel what it may be: "a red source" `sel_color`);
+        events.lp does not choose it (the answer warns)."""
+        if len({w.value for w in words}) < len(words):
+            raise NotUnderstood("a word said twice")
+        sel = self._selector([self._adjective(w.value) for w in words])
+        return [("object", fn("chosen_source", sel))]
+
+    def to_those(self, word):
+        """"those creatures": the objects spoken of before, as "it"."""
+        if word.value not in PLURAL_NOUNS:
+            raise NotUnderstood(word.value)
+        return [("object", const("it"))]
+
+    def source_to(self, source, *items):
+        """"<source> would deal [to R] [this turn]": the source's damage."""
+        parts, duration = self._split_turn(items)
+        to = parts[0] if parts else []
+        return [self._recipient_conditions(to) + [fn("source", s) for _, s in source]], duration
+
     def to_him(self):
         """"him": the card itself (a Gideon's "Prevent all damage that would
         be dealt to him this turn"), no other object in Oracle text."""
@@ -399,7 +462,10 @@ class Replacement(Reading):
         return (fn("divide", Number(2), rounding), [w.value for w in words])
 
     def prevent_to(self, *recipients):
-        return self._recipients(recipients)
+        out = self._recipients(recipients)
+        if any(isinstance(x, Symbol) and x.type == SymbolType.Function and x.name == "chosen_source" for _, x in out):
+            raise NotUnderstood("damage dealt to a source")
+        return out
 
     def by_object(self, obj):
         return [("source", sel) for _, sel in obj]
@@ -431,8 +497,19 @@ class Replacement(Reading):
         (_, sel), = obj
         return [[fn("affected", sel)], [fn("source", sel)]], duration
 
+    @staticmethod
+    def _referring(groups, duration):
+        """`it` and `target(K)` are what a spell's or an ability's effect
+        refers to (events.lp): not read in an effect with no duration (a
+        static ability's "it" is its own object)."""
+        if duration is None and any(c.arguments[0] == const("it") or c.arguments[0].name == "target"
+                                    for conditions in groups for c in conditions
+                                    if c.name in ("affected", "source")):
+            raise NotUnderstood("it of a static ability")
+
     def _prevent_all(self, prevented, extra):
         groups, duration = prevented
+        self._referring(groups, duration)
         out = []
         for conditions in groups:
             out += _clauses(fn("prevention", const("damage")), extra + conditions,
@@ -448,6 +525,31 @@ class Replacement(Reading):
     def prevent_all_noncombat(self, prevented):
         return self._prevent_all(prevented, [const("noncombat")])
 
+    def _redirect(self, prevented, extra, to, change):
+        """614.9: the damage of the event is dealt to the object `to` instead
+        (a `redirect_damage(O)`, or `redirect_next_damage(N, O)` for the next N
+        of it): events.lp does not apply it (the answer warns)."""
+        groups, duration = prevented
+        self._referring(groups, duration)
+        ((_, new),) = to
+        if len(groups) != 1:
+            raise NotUnderstood("two events")
+        if any(c == fn("affected", new) for c in groups[0]):
+            raise NotUnderstood("dealt to itself")
+        out = _replacement("damage", extra + groups[0], [change(new)], duration)
+        return ThisTurn(out) if duration else out
+
+    def redirect_all(self, prevented, to):
+        return self._redirect(prevented, [], to, lambda new: fn("redirect_damage", new))
+
+    def redirect_all_combat(self, prevented, to):
+        return self._redirect(prevented, [const("combat")], to, lambda new: fn("redirect_damage", new))
+
+    def redirect_next(self, n, prevented, to):
+        if n < 1:
+            raise NotUnderstood("the next 0 damage")
+        return self._redirect(prevented, [], to, lambda new: fn("redirect_next_damage", Number(n), new))
+
     def _cant_prevent(self, items, extra):
         """"Damage [that would be dealt ...] can't be prevented [this turn]" (615.12):
         the prevention effects on that damage prevent none of it."""
@@ -457,6 +559,7 @@ class Replacement(Reading):
             if duration:
                 raise NotUnderstood("this turn twice")
             duration = _END_OF_TURN
+        self._referring(groups, duration)
         out = []
         for conditions in groups:
             out += _clauses(fn("cant", fn("prevention", const("damage"))), extra + conditions, [], duration)
@@ -576,6 +679,14 @@ class Replacement(Reading):
     # ------------------------------------------------------- zone changes
 
     def would_die(self, actor, duration=None):
+        if isinstance(actor, tuple) and actor[0] == "dealt":
+            # "this way": a spell's or an ability's effect, its replacement
+            # for this turn ("would die this turn"); "this turn" said once
+            _kind, sel, condition = actor
+            if (condition.name == "dealt_damage_this_way") != (duration is not None):
+                raise NotUnderstood("this turn")
+            return _Event("zone_change", [fn("affected", sel), condition, fn("from_zone", const("battlefield")),
+                                          fn("to_zone", const("graveyard"))], duration=duration)
         kind, sel = self._object_of(actor, ("object", "self", "owned", "that"))
         return _Event("zone_change", [fn("affected", sel), fn("from_zone", const("battlefield")),
                                       fn("to_zone", const("graveyard"))] + (

@@ -339,6 +339,14 @@ class Sentences(Reading):
         return kind, [c for clause in clauses for c in
                       ([clause, ("effect_instead",)] if clause[0] == "effect" else [clause])]
 
+    def if_instead_damage(self, condition, clauses):
+        return self.if_instead(condition, ("spell", clauses))
+
+    def instead_if_damage(self, clauses, condition):
+        """"~ deals 4 damage instead if S": the condition after its effect."""
+        self.sentence_start = 0
+        return self.if_instead(condition, ("spell", clauses))
+
     @staticmethod
     def _conditional(condition, sentence):
         """The condition on each effect of a one-shot sentence (a granted
