@@ -33,6 +33,10 @@ class Amounts(Reading):
         """105.2: "for each color among permanents you control"."""
         return fn("colors_among", sel)
 
+    def counted_card_type(self, _words, sel):
+        """205.2a: "for each card type among cards in your graveyard"."""
+        return fn("card_types", sel)
+
     def counted_self_counter(self, words, _this):
         """122.1: "for each charge counter on this artifact": self_counters(Kind)."""
         return fn("self_counters", String(words.value.split()[0]))

@@ -377,13 +377,6 @@ class Statics(Reading):
         """"... unless they're mana abilities" (605.1a): its other activated abilities."""
         return self.cant(sel, *actions) + self._effect(fn("cant_activate_non_mana_abilities", sel))
 
-    def costs_less_for_each(self, sel, token, group):
-        """601.2f: "This spell costs {1} less to cast for each creature card in
-        your graveyard": cost_change(Sel, less, for_each(mana(S), count(G)))."""
-        [(name, term)] = self._cost_change(sel, token, "less")
-        spell, direction, mana = term.arguments
-        return [(name, fn("cost_change", spell, direction, fn("for_each", mana, fn("count", group))))]
-
     def costs_less_if(self, sel, token, condition):
         """"This spell costs {3} less to cast if it targets a tapped creature":
         only while S holds (its words)."""
@@ -668,11 +661,6 @@ class Statics(Reading):
         """602.2b, 601.2f: "This ability costs {1} more to activate"."""
         return self._effect(fn("ability_cost_change", const("this_ability"), direction, self.mana_cost(token)))
 
-    def this_ability_costs_for_each(self, token, direction, group):
-        """"This ability costs {1} less to activate for each legendary creature you control"."""
-        return self._effect(fn("ability_cost_change", const("this_ability"), direction,
-                               fn("for_each", self.mana_cost(token), fn("count", group))))
-
     def this_ability_costs_if(self, token, direction, condition):
         """"... costs {2} less to activate if you control a creature with a +1/+1 counter on it"."""
         if "would" in condition.value.split():
@@ -689,10 +677,6 @@ class Statics(Reading):
         """601.2f: "This spell costs {1}{W} more to cast for each target beyond
         the first": cost_change(sel_self, more, for_each(mana(S), targets_beyond_first))."""
         return self._cost_change_for_each(sel, token, "more", amount)
-
-    def costs_more_for_each(self, sel, token, group):
-        """601.2f: "... costs {1} more to cast for each artifact you control"."""
-        return self._cost_change_for_each(sel, token, "more", fn("count", group))
 
     def _cost_change_for_each(self, sel, token, direction, amount):
         [(name, term)] = self._cost_change(sel, token, direction)
@@ -721,26 +705,15 @@ class Statics(Reading):
         return self._effect(fn("ability_cost_change", const("this_ability"), direction,
                                fn("for_each", fn("mana", String("{1}")), self._amount(quantity))))
 
-    # 601.2f: what a cost change is applied for, once each (the amounts of grammar/amounts.lark)
+    # 601.2f: what a cost change is applied for, once each
+    def per_each_amount(self, amount):
+        """"for each creature card in your graveyard", "for each basic land type
+        among lands you control": amounts.lark's "for each" amounts."""
+        return amount
+
     def per_each_target_beyond_first(self):
         """"for each target beyond the first": the number of the spell's targets less one (601.2c)."""
         return const("targets_beyond_first")
-
-    def per_each_party_member(self):
-        return fn("party_size", const("you"))
-
-    def per_each_basic_land_type_among(self, sel):
-        return fn("basic_land_types", sel)
-
-    def per_each_color_among(self, sel):
-        return fn("colors_among", sel)
-
-    def per_each_card_type_among(self, sel):
-        return fn("card_types", sel)
-
-    def per_each_self_counter(self, kind, _this):
-        """"for each quest counter on this enchantment": self_counters(Kind)."""
-        return fn("self_counters", kind)
 
     def keyword_abilities(self, word):
         """"Equip abilities you activate": the keyword's abilities of the objects you control."""
