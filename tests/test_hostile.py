@@ -5,6 +5,7 @@ bounded fuzz test over mutated real scenarios and Oracle texts."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 import random
@@ -449,8 +450,11 @@ def alive(pid: int) -> bool:
 
 def started_solver(tmp_path: Path) -> tuple[subprocess.Popen, int]:
     """`mtgasp ask` on the slow scenario, once its solver child exists."""
+    # Ctrl-C's default disposition, as in a terminal: a test run started in the
+    # background (`pytest &` in a script) passes SIGINT on ignored, and Python keeps it so.
     parent = subprocess.Popen([sys.executable, "-m", "pyglue.cli", "ask", str(slow_scenario(tmp_path))],
-                              cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         children = children_of(parent.pid)
@@ -618,15 +622,15 @@ def mutated_data(data: dict, rng: random.Random, edits: int) -> dict:
         action = rng.choice(["drop", "duplicate_table", "rename", "retype", "swap", "swap", "add", "add_own"])
         keys = list(table)
         if action == "swap" and keys:
-            table[rng.choice(keys)] = json.loads(json.dumps(rng.choice(own_values)))
+            table[rng.choice(keys)] = copy.deepcopy(rng.choice(own_values))
         elif action == "add_own":
-            table[rng.choice(own_keys)] = json.loads(json.dumps(rng.choice(own_values)))
+            table[rng.choice(own_keys)] = copy.deepcopy(rng.choice(own_values))
         elif action == "drop" and keys:
             del table[rng.choice(keys)]
         elif action == "duplicate_table":
             for value in data.values():
                 if isinstance(value, list) and table in value:
-                    value.append(json.loads(json.dumps(table)))
+                    value.append(copy.deepcopy(table))
         elif action == "rename" and keys:
             table[rng.choice(ODD_KEYS)] = table.pop(rng.choice(keys))
         elif action == "retype" and keys:
