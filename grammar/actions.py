@@ -4,7 +4,7 @@ keyword actions and others) over the shared object phrases."""
 from clingo import Number
 from lark import Token, v_args
 
-from .reading import NOUNS, PLURAL_NOUNS, NotUnderstood, Reading, String, _n, const, fn
+from .reading import NOUNS, PLURAL_NOUNS, NotUnderstood, Reading, String, _n, const, die_sides, fn
 
 
 @v_args(inline=True)
@@ -488,11 +488,9 @@ class Actions(Reading):
 
     def roll_dice(self, n, sides):
         """706: "Roll two six-sided dice": roll_dice(K, N), K dice of N sides."""
-        words = ["four", "six", "eight", "ten", "twelve", "twenty"]
-        numbers = [4, 6, 8, 10, 12, 20]
-        if n < 2 or not sides.value.endswith("-sided") or sides.value[:-6] not in words:
-            raise NotUnderstood(sides.value)
-        return self._effect(fn("roll_dice", Number(n), Number(numbers[words.index(sides.value[:-6])])))
+        if n < 2:
+            raise NotUnderstood("dice")
+        return self._effect(fn("roll_dice", Number(n), Number(die_sides(sides))))
 
     def additional_combat_and_main_phase(self):
         """500.8: an additional combat phase after this main phase, then an additional main phase."""

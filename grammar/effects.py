@@ -7,15 +7,11 @@ from clingo import Function, Number, String, Symbol, SymbolType
 from lark import Token, v_args
 
 from .conditions import condition as typed_condition
-from .reading import (_n, BASIC_LAND_TYPES, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
+from .reading import (die_sides, each_optional, mentions, _n, BASIC_LAND_TYPES, CARD_TYPES, COLORS, const, constant_name, fn, KEYWORD_PHRASES, KEYWORD_WORDS,
                      NotUnderstood, NOUNS, PLURAL_NOUNS, PREDEFINED_TOKENS, Reading, SUBTYPES)
 
 _IT = const("it")
 
-
-def _mentions(term, part):
-    """Whether the term `part` occurs in the term `term`."""
-    return term == part or (term.type == SymbolType.Function and any(_mentions(a, part) for a in term.arguments))
 
 
 def _has_x(sym):
@@ -177,7 +173,7 @@ class Effects(Reading):
                     r = damager
                 if isinstance(r, tuple):
                     raise NotUnderstood("a counted recipient")
-                if r == _IT and _mentions(amount, _IT):
+                if r == _IT and mentions(amount, _IT):
                     raise NotUnderstood("two objects spoken of before")
                 out += self._effect(fn("deal_damage", r, amount) if damager == const("sel_self")
                                     else fn("deal_damage_by", damager, r, amount))
@@ -201,7 +197,7 @@ class Effects(Reading):
             if damager != _IT:
                 raise NotUnderstood("counters on another object than the damager")
             return amount
-        if _mentions(amount, _IT) and not is_self:
+        if mentions(amount, _IT) and not is_self:
             raise NotUnderstood("an object spoken of before, and another damager")
         return amount
 
@@ -499,9 +495,6 @@ class Effects(Reading):
     def copy_card(self):
         return [("effect", fn("copy_card", const("it")))]
 
-    def copy_object(self):
-        return [("effect", fn("copy_object", const("it")))]
-
     def may_choose_new_targets(self):
         return [("effect", const("may_choose_new_targets"))]
 
@@ -712,16 +705,10 @@ class Effects(Reading):
         """"You may have target land you control become a 3/3 Elemental
         creature with haste until end of turn. It's still a land.": the
         animation of becomes_creature, optional (effect_optional)."""
-        return self._each_optional(self.becomes_creature(sel, pt, *rest))
+        return each_optional(self.becomes_creature(sel, pt, *rest))
 
     def may_have_become_artifact_creature(self, sel, pt, *rest):
-        return self._each_optional(self.becomes_artifact_creature(sel, pt, *rest))
-
-    @staticmethod
-    def _each_optional(clauses):
-        """Each effect (a granted keyword too) optional, as "You may ..." makes them."""
-        return [c for clause in clauses for c in
-                ([clause, ("effect_optional",)] if clause[0] in ("effect", "grant_keyword") else [clause])]
+        return each_optional(self.becomes_artifact_creature(sel, pt, *rest))
 
     def becomes_type_too(self, sel, word, duration=None):
         """205.1b: "It becomes a Vampire in addition to its other types":
@@ -922,7 +909,6 @@ class Effects(Reading):
         token = (self.two_color_token if len(rest) > 1 and isinstance(rest[1], Token) else self.creature_token)(*rest)
         return fn("legendary", fn("named", name, token))
 
-    legendary_two_color_token = legendary_token
 
     def create_legendary_token(self, token):
         return self._create(fn("n", Number(1)), token)
@@ -1361,11 +1347,7 @@ class Effects(Reading):
 
     def roll_die_sided(self, sides):
         """"Roll a six-sided die"."""
-        words = ["four", "six", "eight", "ten", "twelve", "twenty"]
-        numbers = [4, 6, 8, 10, 12, 20]
-        if not sides.value.endswith("-sided") or sides.value[:-6] not in words:
-            raise NotUnderstood(sides.value)
-        return self._effect(fn("roll_die", Number(numbers[words.index(sides.value[:-6])])))
+        return self._effect(fn("roll_die", Number(die_sides(sides))))
 
     def roll_die(self, sides):
         """"Roll a d20" (706)."""

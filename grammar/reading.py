@@ -87,6 +87,27 @@ KEYWORD_WORDS = {k.lower() for k in lexicon.KEYWORDS + lexicon.LANDWALK if " " n
 KEYWORD_PHRASES = {k.lower() for k in lexicon.KEYWORDS + lexicon.LANDWALK}
 
 
+def each_optional(clauses):
+    """Each effect (a granted keyword too) optional, as "You may ..." makes them."""
+    return [c for clause in clauses for c in
+            ([clause, ("effect_optional",)] if clause[0] in ("effect", "grant_keyword") else [clause])]
+
+
+def mentions(term, part) -> bool:
+    """Whether a term is part or has it among its arguments, at any depth."""
+    return term == part or (term.type == SymbolType.Function and any(mentions(a, part) for a in term.arguments))
+
+
+# 706.1: the dice a text names ("Roll a six-sided die", "Roll two six-sided dice")
+DIE_SIDES = {"four-sided": 4, "six-sided": 6, "eight-sided": 8, "ten-sided": 10, "twelve-sided": 12, "twenty-sided": 20}
+
+
+def die_sides(token) -> int:
+    if token.value not in DIE_SIDES:
+        raise NotUnderstood(token.value)
+    return DIE_SIDES[token.value]
+
+
 @v_args(inline=True)
 class Reading(Transformer):
     """One piece of an ability being read: its selectors, targets and facts so far."""

@@ -8,7 +8,7 @@ from lark import v_args
 
 from .conditions import condition as typed_condition
 from .replacement import ThisTurn
-from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES,
+from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES, mentions,
                      KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
 
 
@@ -344,11 +344,7 @@ class Statics(Reading):
         if "x" not in pt.value:
             raise NotUnderstood("where X")
         term = self._modify_pt(sel, pt, quantity)
-
-        def mentions_it(symbol):
-            return symbol == const("it") or (symbol.type == SymbolType.Function
-                                              and any(map(mentions_it, symbol.arguments)))
-        if mentions_it(term):
+        if mentions(term, const("it")):
             raise NotUnderstood("its")
         return [("effect", term)]
 
@@ -564,26 +560,13 @@ class Statics(Reading):
             raise NotUnderstood("it")
         return self._effect(fn("cant_block_group", sel, const("sel_self")))
 
-    def modify_pt_for_each_counter(self, sel, pt, kind, *this):
-        """613.4c: "This creature gets +1/+1 for each oil counter on it",
-        "Equipped creature gets +1/+1 for each charge counter on this
-        Equipment": modify_pt_var(Sel, P, T), each part K times the counters
-        of that kind on the ability's object, self_counters(Kind) (as the
-        mana amount). "on it" only of the object itself."""
-        if not this and sel != const("sel_self"):
+    def modify_pt_for_each_counter(self, sel, pt, kind):
+        """613.4c: "This creature gets +1/+1 for each oil counter on it": the
+        counters of the ability's own object, self_counters(Kind), as "... on this
+        creature" (amounts.lark's each_amount); "on it" only of the object itself."""
+        if sel != const("sel_self"):
             raise NotUnderstood("it")
-        if "x" in pt.value:
-            raise NotUnderstood("X for each")
-        unit = fn("self_counters", kind)
-
-        def part(value):
-            k = int(value)
-            if k == 0:
-                return Number(0)
-            if abs(k) == 1:
-                return unit if k > 0 else fn("neg", unit)
-            return fn("times", Number(k), unit)
-        return self._effect(fn("modify_pt_var", sel, *map(part, pt.value.split("/"))))
+        return self.modify_pt_for_each_static(sel, pt, fn("self_counters", kind))
 
     def modify_pt_for_each_attached(self, sel, pt, nouns):
         """613.4c: "This creature gets +1/+1 for each Aura attached to it": the

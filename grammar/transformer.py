@@ -24,7 +24,7 @@ from .effects import Effects
 from .amounts import Amounts
 from .layer_statics import LayerStatics
 from .mana import Mana
-from .reading import COLORS, SUBTYPES, NotUnderstood, Reading, const, fn
+from .reading import COLORS, SUBTYPES, NotUnderstood, Reading, const, each_optional, fn
 from .replacement import Replacement, ThisTurn
 from .selectors import Selectors
 from .statics import Statics
@@ -519,22 +519,12 @@ class Sentences(Reading):
 
     def may_verb(self, clauses):
         """"..., then you may <effect>": that effect only is optional."""
-        out = []
-        for clause in clauses:
-            out.append(clause)
-            if clause[0] in ("effect", "grant_keyword"):
-                out.append(("effect_optional",))
-        return out
+        return each_optional(clauses)
 
     def may_one_shot(self, *effects):
         """"You may ...": each effect happens only if its player chooses so."""
         kind, clauses = self.one_shot_chain(*effects)
-        out = []
-        for clause in clauses:
-            out.append(clause)
-            if clause[0] in ("effect", "grant_keyword"):
-                out.append(("effect_optional",))
-        return kind, out
+        return kind, each_optional(clauses)
 
     def _where_x(self, kind, clauses, quantity):
         """107.3c: each amount X of the effects is the quantity S (`other(S)`,
