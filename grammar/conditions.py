@@ -61,12 +61,21 @@ class Conditions(Reading):
     def not_your_turn(self):
         return const("not_your_turn")
 
+    def _located(self, sel) -> bool:
+        """Whether the text gave the selector a controller or a zone already."""
+        return any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED)
+
+    def _unlocated(self, sel, what="a located selector"):
+        """The selector, which the text gave no controller or zone."""
+        if self._located(sel):
+            raise NotUnderstood(what)
+        return sel
+
     # how many objects a selector selects
     def _where(self, sel, pred, who):
         """The selector with its controller (a selector of the text's own
         controller or zone is refused: "you control a card in your graveyard")."""
-        if not isinstance(sel, type(YOU)) or any(
-                f.name in _LOCATED and f.arguments[0] == sel for f in self.facts):
+        if not isinstance(sel, type(YOU)) or self._located(sel):
             raise NotUnderstood("a located selector")
         self.facts.append(fn(pred, sel, who))
         return sel
@@ -110,8 +119,7 @@ class Conditions(Reading):
 
     def opponent_controls_more(self, sel):
         """"an opponent controls more lands than you": Sel with no controller."""
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located selector")
+        self._unlocated(sel)
         return fn("controls_more", const("an_opponent"), YOU, sel)
 
     def controls_commander(self):
@@ -133,8 +141,7 @@ class Conditions(Reading):
     def _zoned_or_battlefield(self, sel):
         """A selector of cards in a zone, or of permanents "on the battlefield"
         (anyone's: no controller)."""
-        if getattr(self, "on_battlefield", None) == sel.arguments[1].number and not any(
-                f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+        if getattr(self, "on_battlefield", None) == sel.arguments[1].number and not self._located(sel):
             return sel
         return self._zoned(sel)
 
@@ -254,8 +261,7 @@ class Conditions(Reading):
 
     def _cost_object(self, count, sel):
         """(selector, number) of a cost's object: "a creature card", "two Islands", "another creature"."""
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located object")
+        self._unlocated(sel, "a located object")
         sel, n = self.counted(count, sel)
         if not isinstance(n, type(Number(1))):
             raise NotUnderstood("no number")
@@ -376,22 +382,11 @@ class Conditions(Reading):
     def no_spells_cast(self, when):
         return fn("not_happened", fn("spells_cast", const("a_player"), self._any_spell(), Number(1)), when)
 
-    def player_cast_at_least(self, n, when):
-        """"a player cast two or more spells last turn": one player did."""
-        return fn("happened", fn("spells_cast", const("a_player"), self._any_spell(), Number(n)), when)
-
     def gained_life(self, when):
         return fn("happened", fn("gained_life", YOU, Number(1)), when)
 
     def gained_life_at_least(self, n, when):
         return fn("happened", fn("gained_life", YOU, Number(n)), when)
-
-    def opponent_lost_life(self, when):
-        return fn("happened", fn("lost_life", const("an_opponent"), Number(1)), when)
-
-    def opponent_lost_life_at_least(self, n, when):
-        """119.3: "an opponent lost 2 or more life this turn"."""
-        return fn("happened", fn("lost_life", const("an_opponent"), Number(n)), when)
 
     def life_above_starting(self, player, n):
         """103.4: "you have at least 7 life more than your starting life total":
@@ -420,7 +415,7 @@ class Conditions(Reading):
 
     def _spells(self, sel):
         """A selector of spells ("a noncreature spell"), cast by you."""
-        if sel not in self.spells or any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
+        if sel not in self.spells or self._located(sel):
             raise NotUnderstood("no spell")
         self.facts.append(fn("sel_zone", sel, const("stack")))
         return sel
@@ -504,13 +499,11 @@ class Conditions(Reading):
 
     def none_on_battlefield(self, sel, _words):
         """"no creatures are on the battlefield": whoever controls them."""
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located selector")
+        self._unlocated(sel)
         return fn("count_at_most", sel, Number(0))
 
     def any_player_controls_one(self, sel):
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located selector")
+        self._unlocated(sel)
         return fn("count_at_least", sel, Number(1))
 
     def object_power_at_least(self, obj, n):
@@ -531,8 +524,7 @@ class Conditions(Reading):
 
     def died_at_least(self, n, sel, when):
         """"three or more creatures died this turn"."""
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located selector")
+        self._unlocated(sel)
         return fn("happened", fn("died_at_least", sel, Number(n)), when)
 
     def discarded(self, when):
@@ -635,18 +627,13 @@ class Conditions(Reading):
     def left_battlefield_any(self, count, sel, when):
         """"a nonland permanent left the battlefield this turn": whoever controlled it."""
         sel = self._one(count, sel)
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located selector")
+        self._unlocated(sel)
         return fn("happened", fn("left_battlefield", sel), when)
 
     def spell_warped(self, when):
         """702.185c: a spell was cast for its warp cost."""
         return fn("happened", fn("warped", const("a_player")), when)
 
-    def _unlocated(self, sel):
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located selector")
-        return sel
 
     def left_graveyard(self, count, sel, when):
         """"a card left your graveyard this turn": N or more cards Sel selects
@@ -681,7 +668,6 @@ class Conditions(Reading):
     def no_monarch(self):
         return const("no_monarch")
 
-    # "Cast this spell only S" (601.3)
     def pays_return_to_hand(self, player, count, sel):
         """118.12a: "unless you return a non-Lair land you control to its owner's
         hand": costs.lark's return_to_hand(Sel, N), Sel a permanent the paying
@@ -724,8 +710,7 @@ class Conditions(Reading):
     def mana_from_spent(self, sel, obj):
         """601.2h, 106.3: "mana from a Treasure was spent to cast it": some of
         the mana spent to cast O was produced by a source Sel selects."""
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located source")
+        self._unlocated(sel, "a located source")
         return fn("mana_spent_from", obj, sel)
 
     def this_way(self, count, sel, verb, *_words):
@@ -880,9 +865,6 @@ class Conditions(Reading):
         """"it came under your control this turn": it entered under your control or you gained control of it."""
         self.subject = obj
         return fn("happened", fn("came_under_control", obj, YOU), when)
-
-    def _unlocated_one(self, count, sel):
-        return self._unlocated(self._one(count, sel))
 
     def put_counter(self, sel, when):
         """122.1: "you put a counter on a creature this turn": of any kind, on one object Sel selects."""
@@ -1061,8 +1043,7 @@ class Conditions(Reading):
         return fn("count_at_least", self._in_your(sel, zone), Number(n))
 
     def _in_your(self, sel, zone):
-        if any(f.arguments[0] == sel for f in self.facts if f.name in _LOCATED):
-            raise NotUnderstood("a located selector")
+        self._unlocated(sel)
         self.facts.append(fn("sel_zone", sel, const(zone.value)))
         return sel
 
@@ -1100,9 +1081,6 @@ class Conditions(Reading):
     def hand_exactly_in_hand(self, player, n, sel, _in_hand):
         return self.hand_exactly(player, n, sel, True)
 
-    def library_at_least_of(self, player, n, *_their):
-        return fn("library_at_least", player, Number(n))
-
     def poisoned(self, player):
         """122.1f: a poisoned player has one or more poison counters."""
         return fn("counters_at_least", player, String("poison"), Number(1))
@@ -1112,10 +1090,6 @@ class Conditions(Reading):
             raise NotUnderstood("fewer than 0")
         self.subject = obj
         return fn("counters_at_most", obj, kind, Number(n - 1))
-
-    def has_no_counter(self, obj, kind):
-        self.subject = obj
-        return fn("counters_at_most", obj, kind, Number(0))
 
     def entered_opponents(self, count, sel, when):
         """"a creature entered the battlefield under an opponent's control this turn"."""
@@ -1231,9 +1205,7 @@ class Conditions(Reading):
     def its_controllers_last_turn(self):
         return const("its_controllers_last_turn")
 
-    def cast_only(self, term):
-        return term
-
+    # "Cast this spell only S" (601.3)
     def cast_only_both(self, first, second):
         return fn("all_of", fn("", first, second))
 

@@ -5,7 +5,7 @@ from clingo import Function, Number, String
 from lark import v_args
 
 from .conditions import condition as typed_condition
-from .reading import NOUNS, const, fn, NotUnderstood, Reading
+from .reading import KEYWORD_WORDS, NOUNS, const, fn, NotUnderstood, Reading
 
 
 @v_args(inline=True)
@@ -150,9 +150,7 @@ class Triggers(Reading):
 
     @staticmethod
     def _keyword(word):
-        from .lexicon import KEYWORDS
-        names = {k.lower(): k for k in KEYWORDS}
-        if word.value.lower() not in names:
+        if word.value.lower() not in KEYWORD_WORDS:
             raise NotUnderstood("an ability of no keyword: " + word.value)
         return const(word.value.lower())
 
@@ -174,10 +172,7 @@ class Triggers(Reading):
 
     def pev_gets_energy(self, _energy):
         """107.14: "Whenever you get one or more {E}": one_or_more(gets_energy(you))."""
-        def term(player):
-            return fn("one_or_more", fn("gets_energy", player))
-        term.event_name = "one_or_more"
-        return term
+        return self._one_or_more("gets_energy")
 
     def ev_becomes_unattached(self):
         return self._event("becomes_unattached")
@@ -278,18 +273,12 @@ class Triggers(Reading):
 
     def pev_discards_one_or_more(self, sel):
         """"Whenever you discard one or more cards": one_or_more(discards(W, S))."""
-        def term(player):
-            return fn("one_or_more", fn("discards", player, sel))
-        term.event_name = "one_or_more"
-        return term
+        return self._one_or_more("discards", sel)
 
     def pev_puts_counters(self, kind, sel):
         """"Whenever you put one or more +1/+1 counters on a creature you
         control": one_or_more(puts_counters(W, S, "+1/+1"))."""
-        def term(player):
-            return fn("one_or_more", fn("puts_counters", player, sel, kind))
-        term.event_name = "one_or_more"
-        return term
+        return self._one_or_more("puts_counters", sel, kind)
 
     def pev_dealt_damage(self):
         return self._event("player_dealt_damage", const("any"))
@@ -306,10 +295,7 @@ class Triggers(Reading):
 
     def pev_sacrifice_one_or_more(self, sel):
         """"Whenever you sacrifice one or more Foods": one_or_more(sacrifice(W, S))."""
-        def term(player):
-            return fn("one_or_more", fn("sacrifice", player, sel))
-        term.event_name = "one_or_more"
-        return term
+        return self._one_or_more("sacrifice", sel)
 
     def pev_sacrifice_one_or_more_other(self, sel):
         """"one or more other creatures": S with sel_other."""
@@ -334,9 +320,7 @@ class Triggers(Reading):
 
     def pev_rolls_dice(self):
         """"Whenever you roll one or more dice": one_or_more(rolls_die(W))."""
-        term = lambda player: fn("one_or_more", fn("rolls_die", player))
-        term.event_name = "one_or_more"
-        return term
+        return self._one_or_more("rolls_die")
 
     def pev_rolls_planar_die(self):
         return self._event("rolls_planar_die")
@@ -420,6 +404,14 @@ class Triggers(Reading):
         def term(subject):
             return fn(name, subject, *rest)
         term.event_name = name
+        return term
+
+    @staticmethod
+    def _one_or_more(name, *rest):
+        """603.2c: a player's event once for all its objects: one_or_more(E(W, ...))."""
+        def term(player):
+            return fn("one_or_more", fn(name, player, *rest))
+        term.event_name = "one_or_more"
         return term
 
     def ev_enters(self, under=None):
@@ -708,9 +700,6 @@ class Triggers(Reading):
     def whose_each_opponent(self):
         return const("each_opponent")
 
-    def deals_combat_damage_to_player(self, sel):
-        return [("trigger", fn("deals_combat_damage", sel, const("player")))]
-
     # ---- planes, delayed triggers, haunt, damage by a source, transforming
     def planeswalks_to(self, this):
         """701.31d: "When you planeswalk to this plane": planeswalks_to(you, sel_self)."""
@@ -725,9 +714,6 @@ class Triggers(Reading):
         """"When this artifact enters and at the beginning of your upkeep":
         any_of((enters(sel_self),beginning_of(upkeep,you))) (603.2)."""
         return self._both(self.subject_events(subjects, events), beginning)
-
-    def plane(self, this):
-        return this
 
     def this_plane(self):
         return const("sel_self")
@@ -761,9 +747,6 @@ class Triggers(Reading):
         dies": dies_dealt_damage_by(S, sel_self), S a creature By dealt damage
         to this turn ("by equipped creature": a selector with sel_equipped)."""
         return [("trigger", fn("dies_dealt_damage_by", sel, by))]
-
-    def damage_dealer(self, sel):
-        return sel
 
     def discarded_by(self, _words, player, this):
         """"When a spell or ability an opponent controls causes you to discard
@@ -959,10 +942,7 @@ class Triggers(Reading):
     def pev_creates_one_or_more(self, sel):
         """603.2c: "Whenever you create one or more creature tokens":
         one_or_more(creates(Who, S))."""
-        def term(player):
-            return fn("one_or_more", fn("creates", player, sel))
-        term.event_name = "one_or_more"
-        return term
+        return self._one_or_more("creates", sel)
 
     def pev_copies(self, sel):
         """707.10: "Whenever you copy an instant spell": copies(Who, S)."""
