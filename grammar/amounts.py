@@ -20,28 +20,8 @@ class Amounts(Reading):
     def amount_words(self, amount):
         return amount
 
-    # "for each S": the amount of an effect, once for each thing S names
-    def counted_group(self, sel):
-        """"for each creature you control": count(Sel), as "the number of"."""
-        return fn("count", sel)
-
-    def counted_basic_land_type(self, _words, sel):
-        """305.6: "for each basic land type among lands you control"."""
-        return fn("basic_land_types", sel)
-
-    def counted_color_among(self, _words, sel):
-        """105.2: "for each color among permanents you control"."""
-        return fn("colors_among", sel)
-
-    def counted_card_type(self, _words, sel):
-        """205.2a: "for each card type among cards in your graveyard"."""
-        return fn("card_types", sel)
-
-    def counted_self_counter(self, words, _this):
-        """122.1: "for each charge counter on this artifact": self_counters(Kind)."""
-        return fn("self_counters", String(words.value.split()[0]))
-
-    # 608.2c: "for each creature destroyed this way": the objects of the
+    # "for each S" (each_amount): the amount of an effect, once for each thing S
+    # names, read as "the number of S" is. 608.2c: "for each creature destroyed this way": the objects of the
     # group the ability's own action before (or its cost) acted on
     _THIS_WAY_VERBS = {"destroyed": ("destroy",), "sacrificed": ("sacrifice",), "tapped": ("tap",),
                        "discarded": ("discard",), "milled": ("mill", "top_of_library")}
