@@ -564,7 +564,8 @@ class Effects(Reading):
         return fn("is", what, const("tapped"))
 
     def lasting_on_battlefield(self, what):
-        return fn("on_battlefield", what)
+        """As the condition "it's on the battlefield" (conditions.lark): in_zone(O, battlefield)."""
+        return fn("in_zone", what, const("battlefield"))
 
     def lasting_exiled(self, what):
         return fn("in_zone", what, const("exile"))
