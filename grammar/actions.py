@@ -4,7 +4,7 @@ keyword actions and others) over the shared object phrases."""
 from clingo import Number
 from lark import Token, v_args
 
-from .reading import NOUNS, PLURAL_NOUNS, NotUnderstood, Reading, String, _n, const, die_sides, fn
+from .reading import NOUNS, ORDINALS, PLURAL_NOUNS, NotUnderstood, Reading, String, _n, const, die_sides, fn
 
 
 @v_args(inline=True)
@@ -324,12 +324,10 @@ class Actions(Reading):
         self._no_player(target)
         return self._effect(fn("put_on_library", target, const("top_or_bottom")))
 
-    ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
-
     def put_from_top(self, what, zone, ordinal):
         """"Put target creature into its owner's library second from the top"."""
         self._zones([zone], "library")
-        return self._effect(fn("put_on_library", what, fn("from_top", Number(self.ORDINALS[ordinal.value]))))
+        return self._effect(fn("put_on_library", what, fn("from_top", Number(ORDINALS[ordinal.value]))))
 
     def return_chosen_to_battlefield(self, count, sel, state="untapped"):
         """"Return a creature card from your graveyard to the battlefield": you choose which."""

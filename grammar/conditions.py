@@ -15,7 +15,7 @@ from lark import Lark, Token, v_args
 from lark.exceptions import VisitError
 
 from .lexing import open_grammar, parse_or_none
-from .reading import COLORS, KEYWORD_WORDS, NOUNS, NotUnderstood, Reading, const, fn
+from .reading import COLORS, KEYWORD_WORDS, NOUNS, ORDINALS, NotUnderstood, Reading, const, fn
 from .selectors import Selectors
 
 YOU = const("you")
@@ -23,7 +23,6 @@ _LOCATED = ("sel_controller", "sel_controlled_by", "sel_zone")
 # what "O is <word>" reads: a color (105.2) or supertype (205.4)
 _ADJECTIVES = ("sel_color", "sel_not_color", "sel_supertype", "sel_not_supertype",
                "sel_monocolored", "sel_multicolored", "sel_colorless")
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
 @v_args(inline=True)
@@ -141,7 +140,7 @@ class Conditions(Reading):
     def _zoned_or_battlefield(self, sel):
         """A selector of cards in a zone, or of permanents "on the battlefield"
         (anyone's: no controller)."""
-        if getattr(self, "on_battlefield", None) == sel.arguments[1].number and not self._located(sel):
+        if self.on_battlefield_sel == sel.arguments[1].number and not self._located(sel):
             return sel
         return self._zoned(sel)
 
@@ -491,7 +490,7 @@ class Conditions(Reading):
 
     def resolved_nth_time(self, ordinal):
         """"this is the second time this ability has resolved this turn"."""
-        return fn("resolved_this_turn", Number(_ORDINALS[ordinal.children[0].value]))
+        return fn("resolved_this_turn", Number(ORDINALS[ordinal.children[0].value]))
 
     def activated_at_least(self, n):
         """"this ability has been activated four or more times this turn" (602)."""
@@ -535,7 +534,7 @@ class Conditions(Reading):
 
     def mana_spent_includes(self, token, obj):
         """601.2h: "{B} was spent to cast this spell": at least that mana."""
-        return fn("mana_spent_includes", obj, fn("mana", String(token.value.upper())))
+        return fn("mana_spent_includes", obj, self.pay_mana(token))
 
     def colored_mana_spent(self, n, color, obj):
         """"at least three white mana was spent to cast this spell": {W}{W}{W}."""
@@ -688,11 +687,11 @@ class Conditions(Reading):
         """118.12a: "unless its controller pays {1} for each card in your
         graveyard": the mana once for each object Sel selects, as
         ability_cost_change's for_each(mana(S), count(Sel))."""
-        return fn("pays", player, fn("for_each", fn("mana", String(token.value.upper())), fn("count", sel)))
+        return fn("pays", player, fn("for_each", self.pay_mana(token), fn("count", sel)))
 
     def any_player_pays_mana(self, token):
         """118.12a: "unless any player pays {1}": any one player may pay."""
-        return fn("pays", const("any_player"), fn("mana", String(token.value.upper())))
+        return fn("pays", const("any_player"), self.pay_mana(token))
 
     def gained_or_lost_life(self, when):
         return fn("any_of", fn("", fn("happened", fn("gained_life", YOU, Number(1)), when),

@@ -98,6 +98,10 @@ def mentions(term, part) -> bool:
     return term == part or (term.type == SymbolType.Function and any(mentions(a, part) for a in term.arguments))
 
 
+# "the second ...", "third from the top"
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
 # 706.1: the dice a text names ("Roll a six-sided die", "Roll two six-sided dice")
 DIE_SIDES = {"four-sided": 4, "six-sided": 6, "eight-sided": 8, "ten-sided": 10, "twelve-sided": 12, "twenty-sided": 20}
 
@@ -131,6 +135,7 @@ class Reading(Transformer):
         self.sacrifices = []    # sacrifice costs of the ability and its spell (additional costs)
         self.card_sels = set()  # selectors whose noun is "card" (grammar/selectors.py)
         self.plural_sels = set()  # selectors whose noun is spelled as a plural only ("creatures")
+        self.on_battlefield_sel = None  # the number of the selector "on the battlefield" follows (selectors.py)
         self.sentence_start = 0  # where the sentence begins after a condition (conditional)
         self.not_read = ()      # (start, end) of words of the piece not read (grammar/layer_statics.py)
         self.piece = ""         # the piece as parsed: lower-cased, names masked (grammar/__init__.py)

@@ -222,7 +222,7 @@ class Selectors(Reading):
         of the selector the group makes next is kept for "on the battlefield"
         (grammar/conditions.py: "there are four or more creatures on the battlefield")."""
         if words:
-            self.on_battlefield = self.next_sel
+            self.on_battlefield_sel = self.next_sel
         return None
 
     def from_zone(self, zone):
