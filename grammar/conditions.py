@@ -192,13 +192,6 @@ class Conditions(Reading):
         self.subject = obj
         return fn("is", obj, const(state.value))
 
-    def it_is_state(self, state):
-        return fn("is", const("it"), const(state.value))
-
-    def it_is_a(self, sel):
-        """"it's a land card": the object spoken of matches the selector."""
-        return fn("matches", const("it"), sel)
-
     def object_is_a(self, obj, sel):
         self.subject = obj
         return fn("matches", obj, sel)
@@ -323,9 +316,6 @@ class Conditions(Reading):
         """702.166a."""
         self.subject = obj
         return fn("bargained", obj)
-
-    def it_bargained(self):
-        return fn("bargained", const("it"))
 
     def completed_dungeon(self):
         return fn("completed_dungeon", YOU)
@@ -472,9 +462,6 @@ class Conditions(Reading):
         if state.value not in ("attacking", "blocking"):
             raise NotUnderstood(state.value + " alone")
         return const(state.value + "_alone")
-
-    def it_is_state_alone(self, state):
-        return fn("is", const("it"), self._alone(state))
 
     def is_state_alone(self, obj, state):
         self.subject = obj
@@ -779,9 +766,6 @@ class Conditions(Reading):
         self.subject = obj
         return fn("cast_using", obj, const(word.value))
 
-    def it_cast_using(self, word):
-        return self.cast_using(const("it"), word)
-
     def additional_cost_paid(self, obj):
         """601.2b: "this spell's additional cost was paid" (an optional one)."""
         return fn("additional_cost_paid", obj)
@@ -1030,9 +1014,6 @@ class Conditions(Reading):
         self.subject = obj
         return fn("in_zone", obj, const("battlefield"))
 
-    def it_on_battlefield(self, _words):
-        return fn("in_zone", const("it"), const("battlefield"))
-
     def one_in_zone(self, count, sel, zone):
         """"an artifact card is in your graveyard": one or more cards Sel selects there."""
         return fn("count_at_least", self._in_your(self._one(count, sel), zone), Number(1))
@@ -1058,9 +1039,6 @@ class Conditions(Reading):
     def is_either_state(self, obj, first, second):
         self.subject = obj
         return fn("any_of", fn("", fn("is", obj, const(first.value)), fn("is", obj, const(second.value))))
-
-    def it_is_either_state(self, first, second):
-        return self.is_either_state(const("it"), first, second)
 
     def is_neither_state(self, obj, first, second):
         """"it isn't attacking or blocking": neither."""

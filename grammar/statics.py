@@ -9,7 +9,7 @@ from lark import v_args
 from .conditions import condition as typed_condition
 from .replacement import ThisTurn
 from .reading import (_plural, BASIC_LAND_TYPES, CARD_TYPES, const, fn, KEYWORD_PHRASES, mentions,
-                     KEYWORD_WORDS, NotUnderstood, Reading, SUBTYPES)
+                     KEYWORD_WORDS, NotUnderstood, ORDINALS, Reading, SUBTYPES)
 
 
 def _word(token, word):
@@ -631,8 +631,7 @@ class Statics(Reading):
     def nth_spell_costs(self, nth, sel, token, direction):
         """601.2f: "The second spell you cast each turn costs {1} less to cast":
         cost_change(Sel, Dir, mana(S)), Sel with sel_nth_spell_this_turn(Sel, N)."""
-        n = {"first": 1, "second": 2, "third": 3}[nth.value.split()[-1]]
-        self.facts.append(fn("sel_nth_spell_this_turn", sel, Number(n)))
+        self.facts.append(fn("sel_nth_spell_this_turn", sel, Number(ORDINALS[nth.value.split()[-1]])))
         return self._spells_cost(sel, token, direction)
 
     def targeting_spells_cost(self, sel, target, token, direction):
