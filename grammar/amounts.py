@@ -23,12 +23,13 @@ class Amounts(Reading):
     # "for each S" (each_amount): the amount of an effect, once for each thing S
     # names, read as "the number of S" is. 608.2c: "for each creature destroyed this way": the objects of the
     # group the ability's own action before (or its cost) acted on
-    _THIS_WAY_VERBS = {"destroyed": ("destroy",), "sacrificed": ("sacrifice",), "tapped": ("tap",),
-                       "discarded": ("discard",), "milled": ("mill", "top_of_library")}
+    _DONE_VERBS = {"destroyed": ("destroy",), "sacrificed": ("sacrifice",), "tapped": ("tap",),
+                   "discarded": ("discard",), "milled": ("mill", "top_of_library"), "revealed": ("reveal",),
+                   "exiled": ("exile",)}
 
     def counted_this_way(self, nouns, words):
         participle = words.value.split()[0]
-        verbs = self._THIS_WAY_VERBS[participle]
+        verbs = self._DONE_VERBS[participle]
         done = [term.name for term in self.earlier_effects] + [term.name for term, _ in self.costs]
         if not any(name.startswith(verbs) for name in done):
             raise NotUnderstood("this way")
@@ -136,7 +137,7 @@ class Amounts(Reading):
         """"Draw cards equal to the result" after "Roll a d20." (706.2, 706.4):
         the result of the die the ability rolled before; not read where it
         rolled none (a trigger's roll: "Whenever you roll ...")."""
-        if not any(term.name == "roll_die" for term in self.earlier_effects):
+        if not self._did_before("roll_die"):
             raise NotUnderstood("the result")
         return const("die_result")
 
@@ -177,8 +178,7 @@ class Amounts(Reading):
         """"the revealed card's mana value", "the exiled card's toughness": the
         card an effect of the ability before this sentence revealed (exiled,
         milled, discarded), the object it spoke of before (608.2c), as "its"."""
-        verb = {"revealed": "reveal", "exiled": "exile", "milled": "mill", "discarded": "discard"}[done.value]
-        if _noun_s(word) is None or not any(t.name.startswith(verb) for t in self.earlier_effects):
+        if _noun_s(word) is None or not self._did_before(*self._DONE_VERBS[done.value]):
             raise NotUnderstood("the %s object" % done.value)
         return const("it")
 

@@ -142,6 +142,11 @@ class Reading(Transformer):
         self.spoke_before = False  # the ability has a trigger condition or effects before this piece
         self.earlier_effects = []  # the terms of the ability's effects before this piece
 
+    def _did_before(self, *verbs) -> bool:
+        """608.2c: whether an effect of the ability before this piece did one of
+        the verbs (an effect term whose name begins with one)."""
+        return any(term.name.startswith(verbs) for term in self.earlier_effects)
+
     def _original(self, token):
         return self.text[token.start_pos:token.end_pos].strip()
 

@@ -152,7 +152,7 @@ class Replacement(Reading):
         return ("dealt", sel, condition)
 
     def dealt_damage_this_way(self, nouns):
-        if not any(term.name.startswith("deal_damage") for term in self.earlier_effects):
+        if not self._did_before("deal_damage"):
             raise NotUnderstood("this way")  # 608.2c: the ability's own earlier damage
         return self._damaged(nouns, const("dealt_damage_this_way"))
 
